@@ -1,0 +1,29 @@
+// Model builder: corpus + lexicon + rule file -> one binary model file.
+// Deterministic: the same inputs give a byte-identical file.
+#ifndef KMA_TOOLS_BUILDER_MODEL_BUILDER_H_
+#define KMA_TOOLS_BUILDER_MODEL_BUILDER_H_
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+
+namespace kma::build {
+
+struct BuildConfig {
+  std::string train_path;      // corpus/train.tsv (never dev.tsv)
+  std::string lexicon_dir;     // directory with lexicon.tsv, irregular.tsv
+  std::string rules_path;      // models/morph_rules.txt
+  std::string output_path;     // model file to write
+  std::vector<std::string> lms = {"knlm"};
+  int knlm_order = 3;
+  // Progress lines (may be null). The library itself never prints.
+  std::function<void(const std::string&)> log;
+};
+
+Status BuildModel(const BuildConfig& config);
+
+}  // namespace kma::build
+
+#endif  // KMA_TOOLS_BUILDER_MODEL_BUILDER_H_
