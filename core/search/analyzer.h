@@ -78,6 +78,8 @@ class Analyzer {
   const std::shared_ptr<const Model>& model() const { return model_; }
 
  private:
+  Status AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>* out);
+
   std::shared_ptr<const Model> model_;
   struct Scratch;
   std::unique_ptr<Scratch> scratch_;

@@ -1,0 +1,105 @@
+#include "core/model.h"
+
+#include <cstring>
+
+#include "capi/include/kma/kma_version.h"
+#include "core/model_impl.h"
+
+namespace kma {
+namespace {
+
+Status Bad(const std::string& what) {
+  return Status(StatusCode::kModelFormat, "model file: " + what);
+}
+
+// Reads a section written as {u32 count, u32 pad, T[count]}.
+template <typename T>
+Status PodArray(const ModelFile& mf, std::string_view name, const T** out, uint32_t* count) {
+  const uint8_t* d;
+  size_t n;
+  if (!mf.FindSection(name, &d, &n)) return Bad("missing section '" + std::string(name) + "'");
+  if (n < 8 || reinterpret_cast<uintptr_t>(d) % 8 != 0) return Bad("section '" + std::string(name) + "' too small");
+  uint32_t c;
+  std::memcpy(&c, d, 4);
+  if (uint64_t{c} * sizeof(T) != n - 8) return Bad("section '" + std::string(name) + "' has the wrong size");
+  *out = reinterpret_cast<const T*>(d + 8);
+  *count = c;
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
+  file_ = std::move(file);
+  auto mf = ModelFile::Parse(file_->data(), file_->size(), true);
+  if (!mf.ok()) return mf.status();
+  model_file_ = std::move(mf.value());
+  const ModelFile& m = model_file_;
+  KMA_RETURN_IF_ERROR(PodArray(m, "morphs", &morphs_, &morph_count_));
+  const uint8_t* d;
+  size_t n;
+  if (!m.FindSection("strings", &d, &n) || n == 0 || d[n - 1] != 0) return Bad("bad string pool");
+  strings_ = reinterpret_cast<const char*>(d);
+  strings_size_ = n;
+  if (morph_count_ == 0) return Bad("empty dictionary");
+  for (uint32_t i = 0; i < morph_count_; ++i) {
+    const MorphRecord& r = morphs_[i];
+    if (uint64_t{r.form_offset} + r.form_length >= n || r.tag >= kNumTags) return Bad("morpheme record out of range");
+  }
+  KMA_RETURN_IF_ERROR(PodArray(m, "entries", &entries_, &entry_count_));
+  KMA_RETURN_IF_ERROR(PodArray(m, "entry_morphs", &entry_morphs_, &entry_morph_count_));
+  for (uint32_t i = 0; i < entry_count_; ++i) {
+    const EntryRecord& e = entries_[i];
+    uint32_t need = e.morph_count;
+    if (need == 0 || uint64_t{e.morph_begin} + need > entry_morph_count_ || e.kind > 2) return Bad("entry out of range");
+    for (uint32_t k = 0; k < need; ++k)
+      if (entry_morphs_[e.morph_begin + k] >= morph_count_) return Bad("entry morpheme out of range");
+  }
+  uint32_t tv_count;
+  KMA_RETURN_IF_ERROR(PodArray(m, "trie_values", &trie_values_, &tv_count));
+  for (uint32_t i = 0; i < tv_count; ++i)
+    if (trie_values_[i] >= entry_count_) return Bad("trie value out of range");
+  if (!m.FindSection("trie", &d, &n)) return Bad("missing section 'trie'");
+  auto trie = TrieView::Open(d, n, tv_count);
+  if (!trie.ok()) return trie.status();
+  trie_ = trie.value();
+  KMA_RETURN_IF_ERROR(PodArray(m, "concat_block", &concat_block_, &concat_block_count_));
+  uint32_t bcount = 0;
+  KMA_RETURN_IF_ERROR(PodArray(m, "boundary", &boundary_, &bcount));
+  if (bcount != static_cast<uint32_t>((kNumTags + 1) * kNumTags * 2)) return Bad("boundary table has the wrong size");
+  if (!m.FindSection("lm.knlm", &d, &n)) return Bad("missing section 'lm.knlm'");
+  auto lm = KnlmView::Open(d, n);
+  if (!lm.ok()) return lm.status();
+  knlm_ = lm.value();
+  for (uint32_t i = 0; i < morph_count_; ++i)
+    if (morphs_[i].lm_id >= knlm_.vocab_size()) return Bad("LM id out of range");
+  return Status::Ok();
+}
+
+Model::Model() : impl_(std::make_unique<ModelImpl>()) {}
+Model::~Model() = default;
+
+StatusOr<std::shared_ptr<const Model>> Model::OpenFile(const std::string& path) {
+  auto f = MappedFile::Open(path);
+  if (!f.ok()) return f.status();
+  std::shared_ptr<Model> m(new Model());
+  Status s = m->impl_->Load(std::move(f.value()));
+  if (!s.ok()) return Status(s.code(), "'" + path + "': " + s.message());
+  return std::shared_ptr<const Model>(std::move(m));
+}
+
+StatusOr<std::shared_ptr<const Model>> Model::OpenMemory(const void* data, size_t size) {
+  if (data == nullptr && size != 0) return Status(StatusCode::kInvalidArgument, "model data is NULL");
+  std::shared_ptr<Model> m(new Model());
+  KMA_RETURN_IF_ERROR(m->impl_->Load(MappedFile::CopyOf(data, size)));
+  return std::shared_ptr<const Model>(std::move(m));
+}
+
+uint32_t Model::format_version() const { return impl_->file().format_version(); }
+std::vector<std::string> Model::lm_names() const { return {"knlm"}; }
+std::string Model::default_lm() const { return "knlm"; }
+std::string Model::metadata(std::string_view key) const { return impl_->file().Metadata(key); }
+uint32_t Model::morpheme_count() const { return impl_->morph_count(); }
+size_t Model::file_size() const { return impl_->file_size(); }
+
+}  // namespace kma

@@ -1,0 +1,68 @@
+// Internal view of a loaded model: typed pointers into the sections of the
+// mapped model file. Everything is read-only after Load().
+#ifndef KMA_CORE_MODEL_IMPL_H_
+#define KMA_CORE_MODEL_IMPL_H_
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/dictionary.h"
+#include "core/knlm.h"
+#include "core/mapped_file.h"
+#include "core/model_format.h"
+#include "core/trie.h"
+
+namespace kma {
+
+class ModelImpl {
+ public:
+  Status Load(std::unique_ptr<MappedFile> file);
+
+  const MorphRecord& morph(uint32_t id) const { return morphs_[id]; }
+  uint32_t morph_count() const { return morph_count_; }
+  std::string_view morph_form(uint32_t id) const {
+    return std::string_view(strings_ + morphs_[id].form_offset, morphs_[id].form_length);
+  }
+  const EntryRecord& entry(uint32_t i) const { return entries_[i]; }
+  const uint32_t* entry_morphs(const EntryRecord& e) const { return entry_morphs_ + e.morph_begin; }
+  const TrieView& trie() const { return trie_; }
+  const uint32_t* trie_values() const { return trie_values_; }
+  // True if a stem of conjugation class `socket_key` may not be followed by
+  // the plain form of an ending starting with `first_char`.
+  bool ConcatBlocked(uint32_t socket_key, uint32_t first_char) const {
+    uint64_t k = (uint64_t{socket_key} << 32) | first_char;
+    return std::binary_search(concat_block_, concat_block_ + concat_block_count_, k);
+  }
+  // log P(space before | prev tag, tag); prev == kNumTags at sentence start.
+  float BoundaryLogp(int prev_tag, int tag, bool space) const {
+    return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
+  }
+  const KnlmView& knlm() const { return knlm_; }
+  const ModelFile& file() const { return model_file_; }
+  size_t file_size() const { return file_->size(); }
+
+ private:
+  std::unique_ptr<MappedFile> file_;
+  ModelFile model_file_;
+  const MorphRecord* morphs_ = nullptr;
+  uint32_t morph_count_ = 0;
+  const char* strings_ = nullptr;
+  size_t strings_size_ = 0;
+  const EntryRecord* entries_ = nullptr;
+  uint32_t entry_count_ = 0;
+  const uint32_t* entry_morphs_ = nullptr;
+  uint32_t entry_morph_count_ = 0;
+  TrieView trie_;
+  const uint32_t* trie_values_ = nullptr;
+  const uint64_t* concat_block_ = nullptr;
+  uint32_t concat_block_count_ = 0;
+  const float* boundary_ = nullptr;
+  KnlmView knlm_;
+};
+
+}  // namespace kma
+
+#endif  // KMA_CORE_MODEL_IMPL_H_

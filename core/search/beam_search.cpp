@@ -1,0 +1,245 @@
+#include "core/search/beam_search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/hangul.h"
+#include "core/search/analyzer.h"
+
+namespace kma::search {
+namespace {
+
+constexpr float kNegInf = -1e30f;
+
+// The right-hand side of a conjugation join (what ConcatBlocked applies to).
+bool IsJoinRight(uint8_t tag) {
+  PosTag t = static_cast<PosTag>(tag);
+  return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP;
+}
+
+}  // namespace
+
+void BeamSearch::Insert(std::vector<State>* bucket, const State& s, int top_n) {
+  const uint64_t k = s.key();
+  if (top_n <= 1) {
+    for (State& o : *bucket) {
+      if (o.key() == k && o.lm_state == s.lm_state && o.pending == s.pending &&
+          o.last_socket == s.last_socket && o.last_tag == s.last_tag &&
+          o.pending_morph == s.pending_morph) {
+        if (s.score > o.score) o = s;
+        return;
+      }
+    }
+    bucket->push_back(s);
+    return;
+  }
+  // n-best: keep up to top_n states per LM state.
+  int same = 0;
+  State* worst = nullptr;
+  for (State& o : *bucket) {
+    if (o.key() == k && o.lm_state == s.lm_state && o.pending == s.pending &&
+        o.last_socket == s.last_socket && o.last_tag == s.last_tag &&
+          o.pending_morph == s.pending_morph) {
+      ++same;
+      if (!worst || o.score < worst->score) worst = &o;
+    }
+  }
+  if (same < top_n) bucket->push_back(s);
+  else if (s.score > worst->score) *worst = s;
+}
+
+void BeamSearch::Prune(std::vector<State>* bucket, const SearchParams& params) {
+  if (bucket->size() <= 1) return;
+  float best = kNegInf, best_open = kNegInf;
+  for (const State& s : *bucket) {
+    best = std::max(best, s.score);
+    if (s.pending == 0) best_open = std::max(best_open, s.score);
+  }
+  // Always keep the best state without a pending stem head, so the lattice's
+  // unknown-word path can continue from it.
+  const float cut = best - params.beam;
+  bool kept_open = false;
+  size_t out = 0;
+  for (const State& s : *bucket) {
+    bool keep = s.score >= cut;
+    if (!keep && s.pending == 0 && s.score == best_open && !kept_open) keep = true;
+    if (keep) {
+      if (s.pending == 0 && s.score == best_open) kept_open = true;
+      (*bucket)[out++] = s;
+    }
+  }
+  bucket->resize(out);
+  size_t cap = static_cast<size_t>(std::max(params.max_states, params.top_n));
+  if (bucket->size() > cap) {
+    std::partial_sort(bucket->begin(), bucket->begin() + cap, bucket->end(),
+                      [](const State& a, const State& b) { return a.score > b.score; });
+    bool has_open = false;
+    for (size_t i = 0; i < cap; ++i) has_open |= (*bucket)[i].pending == 0;
+    if (!has_open) {
+      for (size_t i = cap; i < bucket->size(); ++i) {
+        if ((*bucket)[i].pending == 0) { (*bucket)[cap - 1] = (*bucket)[i]; break; }
+      }
+    }
+    bucket->resize(cap);
+  }
+}
+
+bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin,
+                        const State& s, const Node& n, uint32_t node_index, const SearchParams& params,
+                        State* out) {
+  const KnlmView& lm = model.knlm();
+  *out = s;
+  out->score -= n.penalty;
+  out->space_before = 0;
+  uint32_t state = s.lm_state;
+  int prev_tag = s.last_tag;
+  bool space = s.space_before != 0;
+  auto score_morph = [&](uint32_t m, bool first) {
+    const MorphRecord& r = model.morph(m);
+    out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, r.tag, first && space);
+    out->score += lm.Score(state, r.lm_id, &state) + r.emit_logp;
+    prev_tag = r.tag;
+    out->last_socket = r.socket_key;
+  };
+  if (n.kind == NodeKind::kEntry) {
+    const EntryRecord& e = model.entry(n.entry);
+    const uint32_t* ms = model.entry_morphs(e);
+    EntryKind kind = static_cast<EntryKind>(e.kind);
+    if ((e.flags & kEntryAfterVowelOnly) &&
+        (space || n.begin == chunk_begin || !hangul::IsSyllable(text[n.begin - 1])))
+      return false;
+    if (kind == EntryKind::kSocket) {
+      if (s.pending != e.socket) return false;
+      // The stem head was not scored yet: score the full stem now.
+      const MorphRecord& stem = model.morph(s.pending_morph);
+      out->score += lm.Score(state, stem.lm_id, &state) + stem.emit_logp;
+      prev_tag = stem.tag;
+      for (uint32_t k = 0; k < e.morph_count; ++k) score_morph(ms[k], false);
+      out->pending = 0;
+      out->pending_morph = 0;
+    } else {
+      if (s.pending != 0) return false;
+      const MorphRecord& first = model.morph(ms[0]);
+      if (s.last_socket != 0 && IsJoinRight(first.tag) && model.ConcatBlocked(s.last_socket, first.first_char))
+        return false;
+      if (kind == EntryKind::kHead) {
+        // Boundary cost now (it depends on the space before the head); the LM
+        // sees the stem once its fused tail arrives.
+        out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, first.tag, space);
+        prev_tag = first.tag;
+        out->pending = e.socket;
+        out->pending_morph = ms[0];
+        out->last_socket = 0;
+      } else {
+        for (uint32_t k = 0; k < e.morph_count; ++k) score_morph(ms[k], k == 0);
+      }
+    }
+  } else {
+    if (s.pending != 0) return false;
+    if (n.kind == NodeKind::kPattern && n.entry != 0) {
+      score_morph(n.entry, true);
+    } else {
+      out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, static_cast<int>(n.tag), space);
+      out->score += lm.Score(state, LmClassToken(n.tag), &state);
+      prev_tag = static_cast<int>(n.tag);
+      out->last_socket = 0;
+    }
+  }
+  out->lm_state = state;
+  out->last_tag = static_cast<uint8_t>(prev_tag);
+  hist_.push_back({s.hist, node_index, s.score});
+  out->hist = static_cast<uint32_t>(hist_.size() - 1);
+  return true;
+}
+
+void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
+                     const std::vector<Node>& nodes, const SearchParams& params, std::vector<Path>* out) {
+  out->clear();
+  const uint32_t len = end - begin;
+  if (buckets_.size() < len + 1) buckets_.resize(len + 1);
+  for (uint32_t i = 0; i <= len; ++i) buckets_[i].clear();
+  hist_.clear();
+  State start{};
+  start.score = 0;
+  start.lm_state = model.knlm().bos_state();
+  start.hist = kNoHist;
+  start.last_tag = kNumTags;  // sentence start
+  start.space_before = 1;
+  buckets_[0].push_back(start);
+
+  size_t ni = 0;
+  State next;
+  for (uint32_t p = begin; p <= end; ++p) {
+    std::vector<State>& here = buckets_[p - begin];
+    if (p < end && IsSpaceChar(text[p])) {
+      // Carry states over whitespace; nodes never span it.
+      std::vector<State>& after = buckets_[p - begin + 1];
+      for (State s : here) {
+        s.space_before = 1;
+        Insert(&after, s, params.top_n);
+      }
+      here.clear();
+      continue;
+    }
+    Prune(&here, params);
+    while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
+    for (; ni < nodes.size() && nodes[ni].begin == p; ++ni) {
+      const Node& n = nodes[ni];
+      std::vector<State>& dest = buckets_[n.end - begin];
+      for (const State& s : here) {
+        if (Extend(model, text, begin, s, n, static_cast<uint32_t>(ni), params, &next))
+          Insert(&dest, next, params.top_n);
+      }
+    }
+  }
+
+  // End of chunk: close open paths with the LM's end-of-sentence token.
+  std::vector<State> finals;
+  for (const State& s : buckets_[len]) {
+    if (s.pending != 0) continue;
+    State f = s;
+    uint32_t dummy;
+    f.score += model.knlm().Score(s.lm_state, kLmEos, &dummy);
+    finals.push_back(f);
+  }
+  std::sort(finals.begin(), finals.end(), [](const State& a, const State& b) { return a.score > b.score; });
+  if (finals.size() > static_cast<size_t>(params.top_n)) finals.resize(params.top_n);
+
+  for (const State& f : finals) {
+    Path path;
+    path.score = f.score;
+    std::vector<uint32_t> steps;
+    std::vector<float> step_scores;
+    float after = f.score;
+    for (uint32_t h = f.hist; h != kNoHist; h = hist_[h].parent) {
+      steps.push_back(h);
+    }
+    std::reverse(steps.begin(), steps.end());
+    for (size_t k = 0; k < steps.size(); ++k) {
+      const Hist& h = hist_[steps[k]];
+      float next_before = k + 1 < steps.size() ? hist_[steps[k + 1]].score_before : after;
+      float delta = next_before - h.score_before;
+      const Node& n = nodes[h.node];
+      if (n.kind != NodeKind::kEntry) {
+        uint16_t flags = n.kind == NodeKind::kUnknown ? kTokenUnknown : kTokenPattern;
+        path.morphs.push_back({n.entry, n.tag, n.begin, n.end, flags, delta});
+        continue;
+      }
+      const EntryRecord& e = model.entry(n.entry);
+      const uint32_t* ms = model.entry_morphs(e);
+      if (static_cast<EntryKind>(e.kind) == EntryKind::kHead) {
+        // The stem token spans the head and the fused tail that follows.
+        uint32_t tail_end = k + 1 < steps.size() ? nodes[hist_[steps[k + 1]].node].end : n.end;
+        path.morphs.push_back({ms[0], static_cast<PosTag>(model.morph(ms[0]).tag), n.begin, tail_end, 0, delta});
+        continue;
+      }
+      for (uint32_t j = 0; j < e.morph_count; ++j) {
+        path.morphs.push_back({ms[j], static_cast<PosTag>(model.morph(ms[j]).tag), n.begin, n.end, 0,
+                               delta / e.morph_count});
+      }
+    }
+    out->push_back(std::move(path));
+  }
+}
+
+}  // namespace kma::search

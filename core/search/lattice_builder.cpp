@@ -1,0 +1,123 @@
+// Lattice construction: dictionary matches (common-prefix search from every
+// position of each Hangul run), pretokenized patterns, and unknown-word
+// candidates that guarantee every run can be covered.
+#include <algorithm>
+
+#include "core/hangul.h"
+#include "core/search/lattice.h"
+
+namespace kma::search {
+
+bool IsSpaceChar(char32_t c) {
+  return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\v' || c == U'\f' ||
+         c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 ||
+         c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+namespace {
+
+// A unit boundary: we never cut between a syllable and its coda for unknown
+// words (dictionary entries may, e.g. 가 + ㄴ다).
+bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
+  if (q >= run_end) return true;
+  return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
+}
+
+void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
+            const LatticeParams& params, std::vector<Node>* nodes) {
+  const TrieView& trie = model.trie();
+  const uint32_t* values = model.trie_values();
+  size_t first = nodes->size();
+  for (uint32_t p = rb; p < re; ++p) {
+    uint32_t node = TrieView::kRoot;
+    for (uint32_t q = p; q < re; ++q) {
+      node = trie.Child(node, t[q]);
+      if (node == TrieView::kNone) break;
+      const TrieNode& tn = trie.node(node);
+      for (uint32_t v = 0; v < tn.value_count; ++v) {
+        uint32_t e = values[tn.value_begin + v];
+        nodes->push_back({p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry(e).penalty});
+      }
+    }
+    // Unknown-word candidates start at unit boundaries.
+    if (!IsUnitCut(t, p, re)) continue;
+    int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;
+    int units = 0;
+    for (uint32_t q = p + 1; q <= re && units < max_units; ++q) {
+      if (!IsUnitCut(t, q, re)) continue;
+      ++units;
+      float cost = params.unk_base + params.unk_per_unit * units;
+      nodes->push_back({p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost});
+      nodes->push_back({p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra});
+    }
+  }
+  // Drop stem heads that no fused tail can follow: they could never complete.
+  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;  // (begin, socket)
+  for (size_t i = first; i < nodes->size(); ++i) {
+    const Node& n = (*nodes)[i];
+    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind == static_cast<uint8_t>(EntryKind::kSocket))
+      socket_starts.emplace_back(n.begin, model.entry(n.entry).socket);
+  }
+  std::sort(socket_starts.begin(), socket_starts.end());
+  size_t out = first;
+  for (size_t i = first; i < nodes->size(); ++i) {
+    const Node& n = (*nodes)[i];
+    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind == static_cast<uint8_t>(EntryKind::kHead)) {
+      std::pair<uint32_t, uint32_t> key{n.end, model.entry(n.entry).socket};
+      if (!std::binary_search(socket_starts.begin(), socket_starts.end(), key)) continue;
+    }
+    (*nodes)[out++] = n;
+  }
+  nodes->resize(out);
+}
+
+// Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.
+uint32_t PatternMorph(const ModelImpl& model, const std::u32string& t, uint32_t b, uint32_t e, PosTag tag) {
+  const TrieView& trie = model.trie();
+  uint32_t node = TrieView::kRoot;
+  for (uint32_t q = b; q < e; ++q) {
+    node = trie.Child(node, t[q]);
+    if (node == TrieView::kNone) return 0;
+  }
+  const TrieNode& tn = trie.node(node);
+  for (uint32_t v = 0; v < tn.value_count; ++v) {
+    const EntryRecord& er = model.entry(model.trie_values()[tn.value_begin + v]);
+    if (er.kind != static_cast<uint8_t>(EntryKind::kPlain) || er.morph_count != 1) continue;
+    uint32_t m = model.entry_morphs(er)[0];
+    if (model.morph(m).tag == static_cast<uint8_t>(tag)) return m;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begin, uint32_t end,
+                  const std::vector<PreToken>& pretokens, const LatticeParams& params,
+                  std::vector<Node>* nodes) {
+  nodes->clear();
+  size_t pi = 0;
+  uint32_t p = begin;
+  while (p < end) {
+    while (pi < pretokens.size() && pretokens[pi].end <= p) ++pi;
+    if (pi < pretokens.size() && pretokens[pi].begin == p) {
+      const PreToken& pt = pretokens[pi];
+      uint32_t e = std::min(pt.end, end);
+      nodes->push_back({p, e, NodeKind::kPattern, pt.tag, PatternMorph(model, t, p, e, pt.tag), 0.0f});
+      p = e;
+      continue;
+    }
+    if (IsSpaceChar(t[p])) { ++p; continue; }
+    // A run of characters that no pretoken claims (Hangul, and anything the
+    // pretokenizer left alone, which the unknown-word path still covers).
+    uint32_t next_pt = pi < pretokens.size() ? std::max(pretokens[pi].begin, p) : end;
+    uint32_t re = p;
+    while (re < end && re < next_pt && !IsSpaceChar(t[re])) ++re;
+    if (re == p) { ++p; continue; }
+    AddRun(model, t, p, re, params, nodes);
+    p = re;
+  }
+  std::stable_sort(nodes->begin(), nodes->end(),
+                   [](const Node& a, const Node& b) { return a.begin < b.begin; });
+}
+
+}  // namespace kma::search

@@ -1,0 +1,364 @@
+// Model builder. Pipeline:
+//   1. read corpus and lexicon, make the morpheme table (sorted, so ids are
+//      deterministic) with LM ids: morphemes seen >= kOwnIdMinCount times in the
+//      corpus get their own LM token, the rest share their tag's class token
+//      and carry log P(morph | class);
+//   2. expand the morphophonological rules over (stem tail, ending) pairs into
+//      fused surface forms (see EntryKind in core/dictionary.h);
+//   3. build the form trie over normalized surfaces;
+//   4. estimate the Kneser-Ney LM and the word-boundary table on the corpus;
+//   5. write everything as sections of one model file.
+#include "tools/builder/model_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+#include "capi/include/kma/kma_version.h"
+#include "core/dictionary.h"
+#include "core/hangul.h"
+#include "core/knlm_builder.h"
+#include "core/model_format.h"
+#include "core/morph_rules.h"
+#include "core/trie.h"
+#include "core/utf.h"
+#include "tools/builder/corpus_reader.h"
+
+namespace kma::build {
+namespace {
+
+constexpr uint32_t kOwnIdMinCount = 2;
+
+struct MorphKey {
+  std::string form;
+  PosTag tag;
+  bool operator<(const MorphKey& o) const { return std::tie(form, tag) < std::tie(o.form, o.tag); }
+};
+
+struct MorphInfo {
+  uint32_t corpus_count = 0;
+  uint32_t lex_count = 0;
+  uint32_t lex_sources = 0;
+  IrregularClass irr = IrregularClass::kNone;
+  bool in_lexicon = false;
+};
+
+struct Entry {
+  std::u32string surface;
+  EntryKind kind;
+  uint32_t socket;
+  float penalty;
+  uint8_t flags;
+  std::vector<uint32_t> morphs;
+  bool operator<(const Entry& o) const {
+    return std::tie(surface, kind, socket, morphs, penalty, flags) <
+           std::tie(o.surface, o.kind, o.socket, o.morphs, o.penalty, o.flags);
+  }
+  bool operator==(const Entry& o) const {
+    return surface == o.surface && kind == o.kind && socket == o.socket && morphs == o.morphs;
+  }
+};
+
+std::u32string Normalized(const std::string& form) {
+  std::u32string u;
+  if (!Utf8ToU32(form, &u)) return {};
+  return hangul::SplitCodas(u, true);
+}
+
+// Last syllable unit of a normalized form: a syllable plus its coda jamo.
+size_t TailStart(const std::u32string& f) {
+  if (f.empty()) return 0;
+  size_t i = f.size() - 1;
+  if (hangul::IsCodaJamo(f[i]) && i > 0 && hangul::IsSyllable(f[i - 1])) --i;
+  return i;
+}
+
+bool IsLeftTag(PosTag t) { return IsVerbLike(t) || t == PosTag::kEP; }
+bool IsRightTag(PosTag t) { return IsEnding(t); }
+bool IsWholeLeftTag(PosTag t) { return t == PosTag::kNP || t == PosTag::kNNB; }
+bool IsParticleRight(PosTag t) { return IsParticle(t); }
+
+template <typename T>
+void AppendPod(std::string* out, const std::vector<T>& v) {
+  uint32_t n = static_cast<uint32_t>(v.size());
+  out->append(reinterpret_cast<const char*>(&n), 4);
+  out->append(4, '\0');  // keep the array 8-byte aligned
+  out->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+}  // namespace
+
+Status BuildModel(const BuildConfig& cfg) {
+  auto log = [&](const std::string& s) { if (cfg.log) cfg.log(s); };
+
+  // ---- 1. data ----
+  std::vector<CorpusSentence> corpus;
+  size_t skipped = 0;
+  KMA_RETURN_IF_ERROR(ReadCorpus(cfg.train_path, &corpus, &skipped));
+  log("corpus: " + std::to_string(corpus.size()) + " sentences, " + std::to_string(skipped) +
+      " morphemes with unknown tags skipped");
+  std::vector<LexiconEntry> lexicon;
+  KMA_RETURN_IF_ERROR(ReadLexicon(cfg.lexicon_dir + "/lexicon.tsv", &lexicon));
+  KMA_RETURN_IF_ERROR(ReadIrregular(cfg.lexicon_dir + "/irregular.tsv", &lexicon));
+  log("lexicon: " + std::to_string(lexicon.size()) + " entries");
+  auto rules_or = MorphRules::Load(cfg.rules_path);
+  if (!rules_or.ok()) return rules_or.status();
+  const MorphRules& rules = rules_or.value();
+
+  std::map<MorphKey, MorphInfo> infos;
+  for (const auto& s : corpus)
+    for (const auto& m : s) infos[{m.form, m.tag}].corpus_count++;
+  for (const auto& e : lexicon) {
+    MorphInfo& mi = infos[{e.form, e.tag}];
+    mi.in_lexicon = true;
+    mi.lex_count = std::max(mi.lex_count, e.count);
+    mi.lex_sources = std::max(mi.lex_sources, e.source_count);
+    IrregularClass irr;
+    if (!e.irregular.empty() && ParseIrregularClass(e.irregular, &irr)) mi.irr = irr;
+  }
+
+  // ---- morpheme table (id 0 is a placeholder for unknown words/patterns) ----
+  std::vector<MorphKey> keys;
+  keys.push_back({"", PosTag::kUN});
+  for (const auto& kv : infos) {
+    if (kv.first.form.empty()) continue;
+    keys.push_back(kv.first);
+  }
+  std::map<MorphKey, uint32_t> id_of;
+  for (uint32_t i = 1; i < keys.size(); ++i) id_of[keys[i]] = i;
+
+  std::string strings;
+  std::vector<MorphRecord> morphs(keys.size());
+  std::vector<std::u32string> norm(keys.size());
+  uint32_t next_lm = kLmFirstWord;
+  // Class weights: corpus singletons count 1 each; lexicon-only words share
+  // as much mass again as the singletons of their tag (Good-Turing style),
+  // in proportion to how well attested they are.
+  std::vector<double> single_mass(kNumTags, 0), lex_weight_sum(kNumTags, 0);
+  auto lex_weight = [](const MorphInfo& mi) {
+    return 1.0 + std::log1p(static_cast<double>(mi.lex_count)) + 0.5 * mi.lex_sources;
+  };
+  for (uint32_t i = 1; i < keys.size(); ++i) {
+    const MorphInfo& mi = infos[keys[i]];
+    int t = static_cast<int>(keys[i].tag);
+    if (mi.corpus_count >= kOwnIdMinCount) continue;
+    if (mi.corpus_count > 0) single_mass[t] += 1.0;
+    else lex_weight_sum[t] += lex_weight(mi);
+  }
+  for (uint32_t i = 0; i < keys.size(); ++i) {
+    MorphRecord& r = morphs[i];
+    r = MorphRecord{};
+    r.form_offset = static_cast<uint32_t>(strings.size());
+    r.form_length = static_cast<uint32_t>(keys[i].form.size());
+    strings += keys[i].form;
+    strings.push_back('\0');
+    r.tag = static_cast<uint8_t>(keys[i].tag);
+    norm[i] = Normalized(keys[i].form);
+    r.first_char = norm[i].empty() ? 0 : static_cast<uint32_t>(norm[i][0]);
+    if (!norm[i].empty() && hangul::IsSyllable(norm[i].back())) r.flags |= kMorphEndsVowel;
+    if (i == 0) { r.lm_id = LmClassToken(PosTag::kNNG); continue; }
+    const MorphInfo& mi = infos[keys[i]];
+    int t = static_cast<int>(keys[i].tag);
+    if (mi.corpus_count >= kOwnIdMinCount) {
+      r.lm_id = next_lm++;
+      r.emit_logp = 0;
+    } else {
+      r.lm_id = LmClassToken(keys[i].tag);
+      double total = single_mass[t] + std::max(single_mass[t], 1.0);
+      double p;
+      if (mi.corpus_count > 0) p = 1.0 / total;
+      else p = std::max(single_mass[t], 1.0) * lex_weight(mi) / std::max(lex_weight_sum[t], 1e-9) / total;
+      r.emit_logp = static_cast<float>(std::log(p));
+    }
+  }
+  const uint32_t lm_vocab = next_lm;
+  log("morphemes: " + std::to_string(keys.size()) + ", LM vocabulary: " + std::to_string(lm_vocab));
+
+  // ---- 2. rule expansion ----
+  std::vector<Entry> entries;
+  // Socket keys group stems by what the rules can see: tail, tag, class.
+  std::map<std::tuple<std::u32string, uint8_t, uint8_t, bool>, uint32_t> socket_ids;
+  std::vector<std::vector<uint32_t>> socket_members(1);
+  std::vector<std::tuple<std::u32string, PosTag, IrregularClass, bool>> socket_desc(1);
+  for (uint32_t i = 1; i < keys.size(); ++i) {
+    PosTag t = keys[i].tag;
+    bool whole_left = IsWholeLeftTag(t) && norm[i].size() <= 2;
+    if (!IsLeftTag(t) && !whole_left) continue;
+    if (norm[i].empty()) continue;
+    size_t ts = TailStart(norm[i]);
+    std::u32string tail = norm[i].substr(ts);
+    bool whole = ts == 0;
+    auto key = std::make_tuple(tail, static_cast<uint8_t>(t), static_cast<uint8_t>(infos[keys[i]].irr), whole);
+    auto it = socket_ids.find(key);
+    if (it == socket_ids.end()) {
+      it = socket_ids.emplace(key, static_cast<uint32_t>(socket_members.size())).first;
+      socket_members.emplace_back();
+      socket_desc.emplace_back(tail, t, infos[keys[i]].irr, whole);
+    }
+    socket_members[it->second].push_back(i);
+    morphs[i].socket_key = it->second;
+  }
+  std::vector<uint32_t> rights, particle_rights;
+  for (uint32_t i = 1; i < keys.size(); ++i) {
+    const MorphInfo& mi = infos[keys[i]];
+    if (norm[i].empty()) continue;
+    bool attested = mi.corpus_count > 0 || mi.lex_count > 0 || mi.lex_sources >= 2;
+    if (!attested) continue;
+    if (IsRightTag(keys[i].tag)) rights.push_back(i);
+    else if (IsParticleRight(keys[i].tag) || keys[i].tag == PosTag::kVCP) particle_rights.push_back(i);
+  }
+  log("rule expansion: " + std::to_string(socket_members.size() - 1) + " stem classes x " +
+      std::to_string(rights.size()) + " endings");
+  std::set<uint64_t> concat_ok, concat_seen;
+  std::set<uint32_t> socket_used;
+  size_t fused = 0;
+  for (uint32_t s = 1; s < socket_members.size(); ++s) {
+    const auto& [tail, tag, irr, whole] = socket_desc[s];
+    const auto& rlist = IsWholeLeftTag(tag) ? particle_rights : rights;
+    for (uint32_t r : rlist) {
+      std::vector<Fusion> out = rules.Combine(tail, tag, irr, whole, norm[r], keys[r].tag);
+      uint64_t ck = (uint64_t{s} << 32) | morphs[r].first_char;
+      concat_seen.insert(ck);
+      std::u32string plain = tail + norm[r];
+      for (const Fusion& f : out) {
+        if (f.surface == plain && f.penalty == 0 && !f.after_vowel_only) {
+          concat_ok.insert(ck);
+          continue;
+        }
+        if (f.surface.empty()) continue;
+        uint8_t flags = f.after_vowel_only ? kEntryAfterVowelOnly : 0;
+        if (whole) {
+          for (uint32_t m : socket_members[s])
+            entries.push_back({f.surface, EntryKind::kPlain, 0, f.penalty, flags, {m, r}});
+        } else {
+          entries.push_back({f.surface, EntryKind::kSocket, s, f.penalty, flags, {r}});
+          socket_used.insert(s);
+        }
+        ++fused;
+      }
+    }
+  }
+  std::vector<uint64_t> concat_block;
+  for (uint64_t k : concat_seen)
+    if (!concat_ok.count(k)) concat_block.push_back(k);
+  log("fused forms: " + std::to_string(fused) + ", blocked plain joins: " + std::to_string(concat_block.size()));
+  for (uint32_t s : socket_used) {
+    for (uint32_t m : socket_members[s]) {
+      std::u32string head = norm[m].substr(0, TailStart(norm[m]));
+      entries.push_back({head, EntryKind::kHead, s, 0.0f, 0, {m}});
+    }
+  }
+  for (uint32_t i = 1; i < keys.size(); ++i) {
+    if (norm[i].empty()) continue;
+    entries.push_back({norm[i], EntryKind::kPlain, 0, 0.0f, 0, {i}});
+  }
+  std::sort(entries.begin(), entries.end());
+  entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+
+  // ---- 3. trie ----
+  std::vector<EntryRecord> entry_records;
+  std::vector<uint32_t> entry_morphs;
+  TrieBuilder tb;
+  for (uint32_t e = 0; e < entries.size(); ++e) {
+    const Entry& en = entries[e];
+    EntryRecord rec{};
+    rec.morph_begin = static_cast<uint32_t>(entry_morphs.size());
+    rec.socket = en.socket;
+    rec.penalty = en.penalty;
+    rec.morph_count = static_cast<uint8_t>(en.morphs.size());
+    rec.kind = static_cast<uint8_t>(en.kind);
+    rec.flags = en.flags;
+    entry_morphs.insert(entry_morphs.end(), en.morphs.begin(), en.morphs.end());
+    entry_records.push_back(rec);
+    tb.Add(en.surface, e);
+  }
+  std::vector<uint32_t> trie_values;
+  std::string trie_bytes = tb.Build(&trie_values);
+  log("entries: " + std::to_string(entries.size()) + ", trie: " + std::to_string(trie_bytes.size() / 1024) + " KiB");
+
+  // ---- 4. language model and boundary table ----
+  std::vector<std::vector<uint32_t>> lm_sents;
+  lm_sents.reserve(corpus.size());
+  // boundary[(prev_tag * kNumTags + tag) * 2 + space]; prev_tag kNumTags = sentence start.
+  std::vector<double> bcount((kNumTags + 1) * kNumTags * 2, 0.0);
+  for (const auto& s : corpus) {
+    std::vector<uint32_t> ids;
+    int prev = kNumTags;
+    for (size_t k = 0; k < s.size(); ++k) {
+      auto it = id_of.find({s[k].form, s[k].tag});
+      ids.push_back(it == id_of.end() ? LmClassToken(s[k].tag) : morphs[it->second].lm_id);
+      int t = static_cast<int>(s[k].tag);
+      if (k > 0) bcount[(prev * kNumTags + t) * 2 + (s[k].word_initial ? 1 : 0)] += 1;
+      prev = t;
+    }
+    lm_sents.push_back(std::move(ids));
+  }
+  std::vector<float> boundary(bcount.size());
+  for (int p = 0; p <= kNumTags; ++p) {
+    for (int t = 0; t < kNumTags; ++t) {
+      double a = bcount[(p * kNumTags + t) * 2], b = bcount[(p * kNumTags + t) * 2 + 1];
+      // Add-one smoothing, with a weak prior towards 50/50.
+      boundary[(p * kNumTags + t) * 2] = static_cast<float>(std::log((a + 0.5) / (a + b + 1)));
+      boundary[(p * kNumTags + t) * 2 + 1] = static_cast<float>(std::log((b + 0.5) / (a + b + 1)));
+    }
+  }
+  std::string knlm;
+  KnlmBuildOptions ko;
+  ko.order = cfg.knlm_order;
+  ko.quant_bits = 8;
+  KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, lm_vocab, kLmBos, kLmEos, ko, &knlm));
+  log("knlm: order " + std::to_string(ko.order) + ", " + std::to_string(knlm.size() / 1024) + " KiB");
+
+  // ---- 5. write ----
+  ModelWriter w;
+  {
+    std::string b;
+    AppendPod(&b, morphs);
+    w.AddSection("morphs", std::move(b));
+  }
+  w.AddSection("strings", strings);
+  {
+    std::string b;
+    AppendPod(&b, entry_records);
+    w.AddSection("entries", std::move(b));
+  }
+  {
+    std::string b;
+    AppendPod(&b, entry_morphs);
+    w.AddSection("entry_morphs", std::move(b));
+  }
+  w.AddSection("trie", trie_bytes);
+  {
+    std::string b;
+    AppendPod(&b, trie_values);
+    w.AddSection("trie_values", std::move(b));
+  }
+  {
+    std::string b;
+    AppendPod(&b, concat_block);
+    w.AddSection("concat_block", std::move(b));
+  }
+  {
+    std::string b;
+    AppendPod(&b, boundary);
+    w.AddSection("boundary", std::move(b));
+  }
+  w.AddSection("lm.knlm", knlm);
+  w.SetMetadata("license", "CC-BY-SA-4.0");
+  w.SetMetadata("attribution",
+                "Trained on the KAIST treebank, UD Korean GSD and UD Korean KSL (CC BY-SA 4.0); lexicon from "
+                "mecab-ko-dic, KOMORAN and khaiii resources (Apache-2.0) and the NIKL Basic Korean Dictionary "
+                "via hunspell-dict-ko (CC BY-SA)");
+  w.SetMetadata("lms", "knlm");
+  w.SetMetadata("default_lm", "knlm");
+  w.SetMetadata("knlm.order", std::to_string(ko.order));
+  w.SetMetadata("builder", std::string("kma ") + KMA_VERSION_STRING);
+  KMA_RETURN_IF_ERROR(w.WriteFile(cfg.output_path));
+  log("wrote " + cfg.output_path);
+  return Status::Ok();
+}
+
+}  // namespace kma::build
