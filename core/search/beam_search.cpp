@@ -19,36 +19,61 @@ bool IsJoinRight(uint8_t tag) {
 
 }  // namespace
 
-void BeamSearch::Insert(std::vector<State>* bucket, const State& s, int top_n) {
-  const uint64_t k = s.key();
+void BeamSearch::Bucket::Rehash() {
+  size_t cap = 16;
+  while (cap < states.size() * 2 + 2) cap *= 2;
+  slots.assign(cap, 0u);
+  for (uint32_t i = 0; i < states.size(); ++i) {
+    size_t h = states[i].key() >> 32;
+    for (size_t j = h & (cap - 1);; j = (j + 1) & (cap - 1)) {
+      if (slots[j] == 0) { slots[j] = i + 1; break; }
+    }
+  }
+}
+
+void BeamSearch::Insert(Bucket* b, const State& s, int top_n) {
+  if (b->slots.empty()) b->Rehash();
+  if (s.score > b->best) b->best = s.score;
+  const size_t mask = b->slots.size() - 1;
+  size_t j = (s.key() >> 32) & mask;
   if (top_n <= 1) {
-    for (State& o : *bucket) {
-      if (o.key() == k && o.lm_state == s.lm_state && o.pending == s.pending &&
-          o.last_socket == s.last_socket && o.last_tag == s.last_tag &&
-          o.pending_morph == s.pending_morph) {
+    for (;; j = (j + 1) & mask) {
+      uint32_t v = b->slots[j];
+      if (v == 0) break;
+      State& o = b->states[v - 1];
+      if (o.SameKey(s)) {
         if (s.score > o.score) o = s;
         return;
       }
     }
-    bucket->push_back(s);
+    b->states.push_back(s);
+    b->slots[j] = static_cast<uint32_t>(b->states.size());
+    if (b->states.size() * 2 > b->slots.size()) b->Rehash();
     return;
   }
-  // n-best: keep up to top_n states per LM state.
+  // n-best: keep up to top_n states per merge key (each occupies a slot).
   int same = 0;
   State* worst = nullptr;
-  for (State& o : *bucket) {
-    if (o.key() == k && o.lm_state == s.lm_state && o.pending == s.pending &&
-        o.last_socket == s.last_socket && o.last_tag == s.last_tag &&
-          o.pending_morph == s.pending_morph) {
+  for (;; j = (j + 1) & mask) {
+    uint32_t v = b->slots[j];
+    if (v == 0) break;
+    State& o = b->states[v - 1];
+    if (o.SameKey(s)) {
       ++same;
       if (!worst || o.score < worst->score) worst = &o;
     }
   }
-  if (same < top_n) bucket->push_back(s);
-  else if (s.score > worst->score) *worst = s;
+  if (same < top_n) {
+    b->states.push_back(s);
+    b->slots[j] = static_cast<uint32_t>(b->states.size());
+    if (b->states.size() * 2 > b->slots.size()) b->Rehash();
+  } else if (s.score > worst->score) {
+    *worst = s;
+  }
 }
 
-void BeamSearch::Prune(std::vector<State>* bucket, const SearchParams& params) {
+void BeamSearch::Prune(Bucket* b, const SearchParams& params) {
+  std::vector<State>* bucket = &b->states;
   if (bucket->size() <= 1) return;
   float best = kNegInf, best_open = kNegInf;
   for (const State& s : *bucket) {
@@ -82,6 +107,7 @@ void BeamSearch::Prune(std::vector<State>* bucket, const SearchParams& params) {
     }
     bucket->resize(cap);
   }
+  // The index is stale now; the bucket only gets read from here on.
 }
 
 bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin,
@@ -97,7 +123,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   auto score_morph = [&](uint32_t m, bool first) {
     const MorphRecord& r = model.morph(m);
     out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, r.tag, first && space);
-    out->score += lm.Score(state, r.lm_id, &state) + r.emit_logp;
+    out->score += LmScore(lm, state, r.lm_id, &state) + r.emit_logp;
     prev_tag = r.tag;
     out->last_socket = r.socket_key;
   };
@@ -112,7 +138,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       if (s.pending != e.socket) return false;
       // The stem head was not scored yet: score the full stem now.
       const MorphRecord& stem = model.morph(s.pending_morph);
-      out->score += lm.Score(state, stem.lm_id, &state) + stem.emit_logp;
+      out->score += LmScore(lm, state, stem.lm_id, &state) + stem.emit_logp;
       prev_tag = stem.tag;
       for (uint32_t k = 0; k < e.morph_count; ++k) score_morph(ms[k], false);
       out->pending = 0;
@@ -140,7 +166,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       score_morph(n.entry, true);
     } else {
       out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, static_cast<int>(n.tag), space);
-      out->score += lm.Score(state, LmClassToken(n.tag), &state);
+      out->score += LmScore(lm, state, LmClassToken(n.tag), &state);
       prev_tag = static_cast<int>(n.tag);
       out->last_socket = 0;
     }
@@ -157,36 +183,44 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   out->clear();
   const uint32_t len = end - begin;
   if (buckets_.size() < len + 1) buckets_.resize(len + 1);
-  for (uint32_t i = 0; i <= len; ++i) buckets_[i].clear();
+  for (uint32_t i = 0; i <= len; ++i) buckets_[i].Clear();
   hist_.clear();
+  if (lm_cache_owner_ != &model.knlm()) {
+    std::fill(lm_cache_.begin(), lm_cache_.end(), LmCacheEntry{});
+    lm_cache_owner_ = &model.knlm();
+  }
   State start{};
   start.score = 0;
   start.lm_state = model.knlm().bos_state();
   start.hist = kNoHist;
   start.last_tag = kNumTags;  // sentence start
   start.space_before = 1;
-  buckets_[0].push_back(start);
+  Insert(&buckets_[0], start, params.top_n);
 
   size_t ni = 0;
   State next;
   for (uint32_t p = begin; p <= end; ++p) {
-    std::vector<State>& here = buckets_[p - begin];
+    Bucket& hb = buckets_[p - begin];
     if (p < end && IsSpaceChar(text[p])) {
       // Carry states over whitespace; nodes never span it.
-      std::vector<State>& after = buckets_[p - begin + 1];
-      for (State s : here) {
+      Bucket& after = buckets_[p - begin + 1];
+      for (State s : hb.states) {
         s.space_before = 1;
         Insert(&after, s, params.top_n);
       }
-      here.clear();
+      hb.Clear();
       continue;
     }
-    Prune(&here, params);
+    Prune(&hb, params);
+    const std::vector<State>& here = hb.states;
     while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
     for (; ni < nodes.size() && nodes[ni].begin == p; ++ni) {
       const Node& n = nodes[ni];
-      std::vector<State>& dest = buckets_[n.end - begin];
+      Bucket& dest = buckets_[n.end - begin];
       for (const State& s : here) {
+        // Every term of a step is a log-probability or a cost (<= 0), so a
+        // state that starts below the destination's beam can never enter it.
+        if (s.score - n.penalty < dest.best - params.beam) continue;
         if (Extend(model, text, begin, s, n, static_cast<uint32_t>(ni), params, &next))
           Insert(&dest, next, params.top_n);
       }
@@ -195,7 +229,7 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
 
   // End of chunk: close open paths with the LM's end-of-sentence token.
   std::vector<State> finals;
-  for (const State& s : buckets_[len]) {
+  for (const State& s : buckets_[len].states) {
     if (s.pending != 0) continue;
     State f = s;
     uint32_t dummy;

@@ -48,7 +48,13 @@ class BeamSearch {
     uint8_t last_tag;
     uint8_t space_before;
     uint64_t key() const {
-      return (uint64_t{lm_state} << 32) ^ (uint64_t{pending} << 20) ^ (uint64_t{last_socket} << 6) ^ last_tag;
+      uint64_t h = (uint64_t{lm_state} << 32) ^ (uint64_t{pending} << 20) ^ (uint64_t{last_socket} << 6) ^ last_tag;
+      h ^= uint64_t{pending_morph} * 0x9E3779B97F4A7C15ull;
+      return h * 0xD6E8FEB86659FD93ull;
+    }
+    bool SameKey(const State& o) const {
+      return lm_state == o.lm_state && pending == o.pending && pending_morph == o.pending_morph &&
+             last_socket == o.last_socket && last_tag == o.last_tag;
     }
   };
   struct Hist {
@@ -58,12 +64,48 @@ class BeamSearch {
   };
   static constexpr uint32_t kNoHist = 0xFFFFFFFFu;
 
-  void Insert(std::vector<State>* bucket, const State& s, int top_n);
-  void Prune(std::vector<State>* bucket, const SearchParams& params);
+  // States ending at one position, with an open-addressing index on the
+  // merge key so inserting is O(1) instead of a scan of the bucket.
+  struct Bucket {
+    std::vector<State> states;
+    std::vector<uint32_t> slots;  // index+1 into states, 0 = empty; size is a power of two
+    float best = -1e30f;          // best score inserted so far
+    void Clear() {
+      states.clear();
+      best = -1e30f;
+      std::fill(slots.begin(), slots.end(), 0u);
+    }
+    void Rehash();
+  };
+  void Insert(Bucket* bucket, const State& s, int top_n);
+  void Prune(Bucket* bucket, const SearchParams& params);
   bool Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin, const State& s,
               const Node& n, uint32_t node_index, const SearchParams& params, State* out);
 
-  std::vector<std::vector<State>> buckets_;
+  // LM lookups repeat a lot within a lattice (all candidates sharing a first
+  // morpheme, every unknown-word length): a direct-mapped cache of
+  // (state, token) -> (log-prob, next state) avoids most trie walks.
+  struct LmCacheEntry {
+    uint32_t state = 0xFFFFFFFFu, token = 0;
+    float logp = 0;
+    uint32_t next = 0;
+  };
+  static constexpr size_t kLmCacheSize = 1 << 13;
+  float LmScore(const KnlmView& lm, uint32_t state, uint32_t token, uint32_t* next) {
+    size_t h = ((uint64_t{state} * 0x9E3779B1u) ^ (uint64_t{token} * 0x85EBCA77u)) & (kLmCacheSize - 1);
+    LmCacheEntry& e = lm_cache_[h];
+    if (e.state != state || e.token != token) {
+      e.state = state;
+      e.token = token;
+      e.logp = lm.Score(state, token, &e.next);
+    }
+    *next = e.next;
+    return e.logp;
+  }
+  std::vector<LmCacheEntry> lm_cache_ = std::vector<LmCacheEntry>(kLmCacheSize);
+  const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
+
+  std::vector<Bucket> buckets_;
   std::vector<Hist> hist_;
 };
 

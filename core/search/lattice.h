@@ -28,8 +28,8 @@ struct Node {
 struct LatticeParams {
   int max_unknown_units = 8;       // at a word start
   int max_inner_unknown_units = 4; // elsewhere
-  float unk_base = 5.0f;           // cost of an unknown word: base + per_unit * units
-  float unk_per_unit = 2.5f;
+  float unk_base = 8.0f;           // cost of an unknown word: base + per_unit * units
+  float unk_per_unit = 4.0f;
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
 };
 

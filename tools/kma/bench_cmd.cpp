@@ -1,0 +1,209 @@
+// `kma bench`: load time, throughput, memory and ISA of the analyzer.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/isa_info.h"
+#include "core/search/analyzer.h"
+#include "tools/kma/cli_args.h"
+#include "tools/kma/commands.h"
+#include "tools/kma/line_reader.h"
+#include "tools/kma/model_locator.h"
+#include "tools/kma/output_format.h"
+
+namespace kma::cli {
+namespace {
+
+constexpr const char kBenchUsage[] =
+    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--json] FILE\n"
+    "\n"
+    "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
+    "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
+    "lines, bytes = their UTF-8 bytes), load ms (open + first analysis), peak RSS\n"
+    "and the active ISA.\n"
+    "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
+    "  --lm NAME        language model of the model file to score with\n"
+    "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
+    "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
+    "  --json           print one JSON object\n"
+    "  -h, --help       show this help\n";
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+double PeakRssMb() {
+  struct rusage ru;
+  if (::getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+  return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+// Analyses lines[next..] in blocks taken from a shared atomic counter, so
+// threads that get short lines simply take more blocks.
+void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt,
+            const std::vector<std::string>& lines, std::atomic<size_t>* next,
+            std::mutex* mu, std::string* first_error) {
+  constexpr size_t kBlock = 16;
+  Analyzer analyzer(model);
+  std::vector<Analysis> analyses;
+  for (;;) {
+    size_t begin = next->fetch_add(kBlock);
+    if (begin >= lines.size()) return;
+    size_t end = std::min(lines.size(), begin + kBlock);
+    for (size_t i = begin; i < end; ++i) {
+      Status st = analyzer.AnalyzeUtf8(lines[i], opt, &analyses);
+      if (!st.ok()) {
+        std::lock_guard<std::mutex> lock(*mu);
+        if (first_error->empty()) {
+          *first_error = "line " + std::to_string(i + 1) + ": " + st.message();
+        }
+        return;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int RunBench(int argc, char** argv, int first) {
+  ArgParser args({{"model", 0, true},
+                  {"lm", 0, true},
+                  {"threads", 't', true},
+                  {"repeat", 'r', true},
+                  {"json", 0, false}});
+  std::string error;
+  if (!args.Parse(argc, argv, first, &error)) {
+    return Fail(kExitUsage, error + " (see 'kma bench --help')");
+  }
+  if (args.help()) {
+    std::fputs(kBenchUsage, stdout);
+    return kExitOk;
+  }
+  long threads = 1, repeat = 1;
+  if (!ParseIntInRange(args.Get("threads", "1"), 1, 256, &threads)) {
+    return Fail(kExitUsage, "--threads must be an integer in 1..256");
+  }
+  if (!ParseIntInRange(args.Get("repeat", "1"), 1, 1000, &repeat)) {
+    return Fail(kExitUsage, "--repeat must be an integer in 1..1000");
+  }
+  if (args.positionals().size() != 1) {
+    return Fail(kExitUsage, "bench needs exactly one FILE (see 'kma bench --help')");
+  }
+  AnalyzeOptions opt;
+  opt.top_n = 1;
+  opt.lm = args.Get("lm");
+
+  // Load time as a user sees it: open, first analyzer, first sentence.
+  auto load_start = Clock::now();
+  std::shared_ptr<const Model> model;
+  if (int rc = OpenModel(args.Get("model"), opt.lm, &model); rc != kExitOk) return rc;
+  {
+    Analyzer warm(model);
+    std::vector<Analysis> analyses;
+    Status st = warm.AnalyzeUtf8("나는 밥을 먹었다.", opt, &analyses);
+    if (!st.ok()) return Fail(kExitRuntime, "first analysis failed: " + st.message());
+  }
+  const double load_ms = Seconds(load_start) * 1000.0;
+  const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
+
+  // Only non-empty lines are benchmarked: empty ones would inflate the
+  // sentence rate without doing work.
+  std::vector<std::string> lines;
+  size_t bytes = 0;
+  {
+    LineReader reader;
+    if (!reader.Open(args.positionals()[0], &error)) return Fail(kExitRuntime, error);
+    std::string_view line;
+    while (reader.Next(&line)) {
+      if (line.empty()) continue;
+      bytes += line.size();
+      lines.emplace_back(line);
+    }
+    if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
+  }
+  if (lines.empty()) return Fail(kExitRuntime, args.positionals()[0] + ": no input lines");
+
+  std::mutex mu;
+  std::string first_error;
+  auto start = Clock::now();
+  for (long r = 0; r < repeat && first_error.empty(); ++r) {
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> pool;
+    for (long t = 1; t < threads; ++t) {
+      pool.emplace_back(Worker, std::cref(model), std::cref(opt), std::cref(lines), &next,
+                        &mu, &first_error);
+    }
+    Worker(model, opt, lines, &next, &mu, &first_error);
+    for (auto& th : pool) th.join();
+  }
+  const double seconds = Seconds(start);
+  if (!first_error.empty()) {
+    return Fail(kExitRuntime, args.positionals()[0] + ": " + first_error);
+  }
+
+  const double total_bytes = static_cast<double>(bytes) * repeat;
+  const double sentences = static_cast<double>(lines.size()) * repeat;
+  const double kb_per_s = seconds > 0 ? total_bytes / 1024.0 / seconds : 0;
+  const double sent_per_s = seconds > 0 ? sentences / seconds : 0;
+  const double ms_per_sent = seconds * 1000.0 / sentences;
+  const double rss = PeakRssMb();
+
+  std::string out;
+  if (args.Has("json")) {
+    out.append("{\"kb_per_s\":");
+    AppendJsonNumber(kb_per_s, &out);
+    out.append(",\"sentences_per_s\":");
+    AppendJsonNumber(sent_per_s, &out);
+    out.append(",\"ms_per_sentence\":");
+    AppendJsonNumber(ms_per_sent, &out);
+    out.append(",\"load_ms\":");
+    AppendJsonNumber(load_ms, &out);
+    out.append(",\"peak_rss_mb\":");
+    AppendJsonNumber(rss, &out);
+    out.append(",\"isa\":");
+    AppendJsonString(ActiveIsaName(), &out);
+    out.append(",\"threads\":" + std::to_string(threads));
+    out.append(",\"lm\":");
+    AppendJsonString(lm, &out);
+    // Counts as exact integers (%.6g would round them).
+    out.append(",\"bytes\":" + std::to_string(static_cast<uint64_t>(bytes) * repeat));
+    out.append(",\"sentences\":" + std::to_string(static_cast<uint64_t>(lines.size()) * repeat));
+    out.append(",\"seconds\":");
+    AppendJsonNumber(seconds, &out);
+    out.append(",\"repeat\":" + std::to_string(repeat) + "}\n");
+  } else {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "file            %s\n"
+                  "isa             %s\n"
+                  "lm              %s\n"
+                  "threads         %ld\n"
+                  "load            %.1f ms\n"
+                  "input           %.0f bytes, %.0f sentences (%ld pass%s)\n"
+                  "time            %.3f s\n"
+                  "throughput      %.1f KB/s, %.1f sentences/s\n"
+                  "latency         %.4f ms/sentence\n"
+                  "peak RSS        %.1f MB\n",
+                  args.positionals()[0].c_str(), ActiveIsaName(), lm.c_str(), threads,
+                  load_ms, total_bytes, sentences, repeat, repeat == 1 ? "" : "es", seconds,
+                  kb_per_s, sent_per_s, ms_per_sent, rss);
+    out.append(buf);
+  }
+  WriteStdout(out);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    return Fail(kExitRuntime, "error writing to stdout");
+  }
+  return kExitOk;
+}
+
+}  // namespace kma::cli

@@ -1,0 +1,109 @@
+#include "tools/kma/cli_args.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+
+namespace kma::cli {
+
+int Fail(int code, const std::string& message) {
+  std::string line = message;
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  // Results may be buffered on stdout; flush them first so that the error
+  // appears after the output it follows when both go to a terminal.
+  std::fflush(stdout);
+  std::fprintf(stderr, "kma: %s\n", line.c_str());
+  return code;
+}
+
+const OptionSpec* ArgParser::FindLong(const std::string& name) const {
+  for (const auto& s : specs_) {
+    if (s.long_name == name) return &s;
+  }
+  return nullptr;
+}
+
+const OptionSpec* ArgParser::FindShort(char c) const {
+  for (const auto& s : specs_) {
+    if (s.short_name == c) return &s;
+  }
+  return nullptr;
+}
+
+bool ArgParser::Parse(int argc, char** argv, int first, std::string* error) {
+  bool options_done = false;
+  for (int i = first; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
+      positionals_.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      options_done = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      help_ = true;
+      continue;
+    }
+    const OptionSpec* spec = nullptr;
+    std::string value;
+    bool has_inline_value = false;
+    if (arg.compare(0, 2, "--") == 0) {
+      std::string name = arg.substr(2);
+      size_t eq = name.find('=');
+      if (eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name.resize(eq);
+        has_inline_value = true;
+      }
+      spec = FindLong(name);
+    } else if (arg.size() >= 2) {
+      spec = FindShort(arg[1]);
+      if (spec && arg.size() > 2) {  // "-oFILE"
+        value = arg.substr(2);
+        has_inline_value = true;
+      }
+    }
+    if (spec == nullptr) {
+      *error = "unknown option '" + arg + "'";
+      return false;
+    }
+    if (!spec->takes_value) {
+      if (has_inline_value) {
+        *error = "option '--" + spec->long_name + "' takes no value";
+        return false;
+      }
+      values_[spec->long_name] = "1";
+      continue;
+    }
+    if (!has_inline_value) {
+      if (i + 1 >= argc) {
+        *error = "option '" + arg + "' needs a value";
+        return false;
+      }
+      value = argv[++i];
+    }
+    values_[spec->long_name] = value;
+  }
+  return true;
+}
+
+std::string ArgParser::Get(const std::string& long_name, const std::string& def) const {
+  auto it = values_.find(long_name);
+  return it == values_.end() ? def : it->second;
+}
+
+bool ParseIntInRange(const std::string& s, long lo, long hi, long* out) {
+  if (s.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  long v = std::strtol(s.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0' || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+}  // namespace kma::cli

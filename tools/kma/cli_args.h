@@ -1,0 +1,58 @@
+// A small command-line option parser shared by the kma subcommands.
+// Supports "--name value", "--name=value", "-x value", flags, "--" and "-"
+// (a positional meaning stdin). No third-party dependency on purpose.
+#ifndef KMA_TOOLS_KMA_CLI_ARGS_H_
+#define KMA_TOOLS_KMA_CLI_ARGS_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kma::cli {
+
+// Exit codes of the kma tool.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitRuntime = 1;
+inline constexpr int kExitUsage = 2;
+
+// Prints "kma: <message>" as one line on stderr and returns `code`, so that
+// callers can write `return Fail(kExitUsage, "...")`. Newlines in the message
+// are replaced by spaces to keep the error on one line.
+int Fail(int code, const std::string& message);
+
+struct OptionSpec {
+  std::string long_name;   // without "--", e.g. "model"
+  char short_name = 0;     // e.g. 'o'; 0 for none
+  bool takes_value = false;
+};
+
+class ArgParser {
+ public:
+  explicit ArgParser(std::vector<OptionSpec> specs) : specs_(std::move(specs)) {}
+
+  // Parses argv[first..argc). "-h"/"--help" set help(). On error returns
+  // false with a message in *error (unknown option, missing value).
+  bool Parse(int argc, char** argv, int first, std::string* error);
+
+  bool help() const { return help_; }
+  bool Has(const std::string& long_name) const { return values_.count(long_name) > 0; }
+  // Last value given for an option, or `def`.
+  std::string Get(const std::string& long_name, const std::string& def = "") const;
+  const std::vector<std::string>& positionals() const { return positionals_; }
+
+ private:
+  const OptionSpec* FindLong(const std::string& name) const;
+  const OptionSpec* FindShort(char c) const;
+
+  std::vector<OptionSpec> specs_;
+  std::map<std::string, std::string> values_;
+  std::vector<std::string> positionals_;
+  bool help_ = false;
+};
+
+// Parses a whole decimal integer in [lo, hi]; false otherwise.
+bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);
+
+}  // namespace kma::cli
+
+#endif  // KMA_TOOLS_KMA_CLI_ARGS_H_

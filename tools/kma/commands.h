@@ -1,0 +1,18 @@
+// Entry points of the kma subcommands. Each takes the full argv and the
+// index of its first own argument, and returns the process exit code
+// (0 ok, 1 runtime error, 2 usage error).
+#ifndef KMA_TOOLS_KMA_COMMANDS_H_
+#define KMA_TOOLS_KMA_COMMANDS_H_
+
+namespace kma::cli {
+
+int RunAnalyze(int argc, char** argv, int first);
+int RunSplit(int argc, char** argv, int first);
+int RunEval(int argc, char** argv, int first);
+int RunBench(int argc, char** argv, int first);
+int RunBuildModel(int argc, char** argv, int first);
+int RunVersion();
+
+}  // namespace kma::cli
+
+#endif  // KMA_TOOLS_KMA_COMMANDS_H_

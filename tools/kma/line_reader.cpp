@@ -1,0 +1,60 @@
+#include "tools/kma/line_reader.h"
+
+#include <sys/types.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace kma::cli {
+
+LineReader::~LineReader() {
+  if (owns_file_ && file_ != nullptr) std::fclose(file_);
+  std::free(buf_);
+}
+
+bool LineReader::Open(const std::string& path, std::string* error) {
+  if (path == "-") {
+    file_ = stdin;
+    owns_file_ = false;
+    name_ = "<stdin>";
+    return true;
+  }
+  file_ = std::fopen(path.c_str(), "rb");
+  if (file_ == nullptr) {
+    *error = path + ": " + std::strerror(errno);
+    return false;
+  }
+  owns_file_ = true;
+  name_ = path;
+  return true;
+}
+
+bool LineReader::Next(std::string_view* line) {
+  if (file_ == nullptr) return false;
+  errno = 0;
+  // POSIX getline grows one buffer as needed, so memory stays bounded by the
+  // longest line rather than by the input size.
+  ssize_t n = ::getline(&buf_, &cap_, file_);
+  if (n < 0) {
+    if (std::ferror(file_)) error_ = name_ + ": read error: " + std::strerror(errno);
+    return false;
+  }
+  size_t len = static_cast<size_t>(n);
+  if (len > 0 && buf_[len - 1] == '\n') --len;
+  if (len > 0 && buf_[len - 1] == '\r') --len;
+  ++line_number_;
+  *line = std::string_view(buf_, len);
+  return true;
+}
+
+std::string LineErrorMessage(const LineReader& reader, const Status& status) {
+  std::string where = reader.name() + ":" + std::to_string(reader.line_number()) + ": ";
+  if (status.code() == StatusCode::kInvalidUtf8) {
+    return where + "invalid UTF-8 at byte " +
+           std::to_string(status.offset() < 0 ? 0 : status.offset());
+  }
+  return where + status.message();
+}
+
+}  // namespace kma::cli

@@ -1,0 +1,49 @@
+// kma: command-line front end of the kma Korean morphological analyzer.
+// Dispatches to one subcommand per file (analyze_cmd.cpp, split_cmd.cpp, ...).
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "tools/kma/cli_args.h"
+#include "tools/kma/commands.h"
+
+namespace {
+
+constexpr const char kUsage[] =
+    "usage: kma <command> [options] [args]\n"
+    "\n"
+    "commands:\n"
+    "  analyze      morphological analysis of each input line\n"
+    "  split        split input lines into sentences\n"
+    "  eval         score the analyzer against gold files\n"
+    "  bench        measure load time, throughput and memory\n"
+    "  build-model  build a model file from the training data\n"
+    "  version      print library, ABI, model format and ISA versions\n"
+    "\n"
+    "Run 'kma <command> --help' for the options of a command.\n"
+    "Without --model the model is $KMA_MODEL, else the bundled default model.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace kma::cli;
+  if (argc < 2) {
+    std::fputs(kUsage, stderr);
+    return kExitUsage;
+  }
+  std::string cmd = argv[1];
+  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (cmd == "--version" || cmd == "-V" || cmd == "version") return RunVersion();
+  if (cmd == "analyze") return RunAnalyze(argc, argv, 2);
+  if (cmd == "split") return RunSplit(argc, argv, 2);
+  if (cmd == "eval") return RunEval(argc, argv, 2);
+  if (cmd == "bench") return RunBench(argc, argv, 2);
+  if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
+  if (!cmd.empty() && cmd[0] == '-') {
+    return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
+  }
+  return Fail(kExitUsage, "unknown command '" + cmd + "' (see 'kma --help')");
+}

@@ -1,0 +1,33 @@
+// Output formatting for `kma analyze` (morphs, json, tsv) and the JSON
+// helpers the other subcommands use. Written by hand: no JSON library.
+#ifndef KMA_TOOLS_KMA_OUTPUT_FORMAT_H_
+#define KMA_TOOLS_KMA_OUTPUT_FORMAT_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/search/analyzer.h"
+
+namespace kma::cli {
+
+// Appends `s` as a JSON string literal (with quotes). Control characters,
+// '"' and '\\' are escaped; other bytes (UTF-8) pass through unchanged.
+void AppendJsonString(std::string_view s, std::string* out);
+// Appends a JSON number; non-finite values become null (JSON has no NaN).
+void AppendJsonNumber(double v, std::string* out);
+
+// "form/TAG form/TAG ..." for one analysis.
+void AppendMorphs(const Analysis& a, std::string* out);
+// One JSON Lines object for one input line and its analyses (no newline).
+void AppendJsonLine(std::string_view text, const std::vector<Analysis>& analyses,
+                    std::string* out);
+// "form\tTAG\tbegin\tlength\tscore\n" per token, then "EOS\n".
+void AppendTsv(const Analysis& a, std::string* out);
+
+// Writes `s` to stdout in full (fwrite; stdout is buffered by stdio).
+void WriteStdout(const std::string& s);
+
+}  // namespace kma::cli
+
+#endif  // KMA_TOOLS_KMA_OUTPUT_FORMAT_H_
