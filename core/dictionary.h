@@ -28,11 +28,12 @@ struct MorphRecord {
   float emit_logp;       // log P(morph | class token) when lm_id is a class token, else 0
   uint32_t socket_key;   // conjugation class of a stem (0 = none); see model_builder
   uint32_t first_char;   // first code point of the normalized form (0 if empty)
+  float tag_logp;        // log P(morph | its tag), for the tag-model interpolation
   uint8_t tag;           // PosTag
   uint8_t flags;         // kMorph* bits
   uint16_t reserved;
 };
-static_assert(sizeof(MorphRecord) == 28, "MorphRecord layout is part of the model format");
+static_assert(sizeof(MorphRecord) == 32, "MorphRecord layout is part of the model format");
 
 enum MorphFlags : uint8_t {
   kMorphEndsVowel = 1,   // normalized form ends in a coda-less syllable

@@ -73,6 +73,24 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   knlm_ = lm.value();
   for (uint32_t i = 0; i < morph_count_; ++i)
     if (morphs_[i].lm_id >= knlm_.vocab_size()) return Bad("LM id out of range");
+  if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
+  auto tag_lm = KnlmView::Open(d, n);
+  if (!tag_lm.ok()) return tag_lm.status();
+  tag_lm_ = tag_lm.value();
+  if (tag_lm_.vocab_size() != kLmFirstWord) return Bad("tag model has the wrong vocabulary");
+  if (tag_lm_.node_count() > 200000) return Bad("tag model too large");
+  tag_table_.Build(tag_lm_);
+  period_lm_id_ = LmClassToken(PosTag::kSF);
+  uint32_t node = trie_.Child(TrieView::kRoot, U'.');
+  if (node != TrieView::kNone) {
+    const TrieNode& tn = trie_.node(node);
+    for (uint32_t v = 0; v < tn.value_count; ++v) {
+      const EntryRecord& e = entries_[trie_values_[tn.value_begin + v]];
+      uint32_t mid = entry_morphs_[e.morph_begin];
+      if (e.kind == 0 && e.morph_count == 1 && morphs_[mid].tag == static_cast<uint8_t>(PosTag::kSF))
+        period_lm_id_ = morphs_[mid].lm_id;
+    }
+  }
   return Status::Ok();
 }
 

@@ -17,6 +17,32 @@
 
 namespace kma {
 
+// The tag-level model has a tiny vocabulary, so all its transitions are
+// tabulated at load: one array read per morpheme instead of a trie walk.
+class TagLmTable {
+ public:
+  void Build(const KnlmView& lm) {
+    vocab_ = lm.vocab_size();
+    size_t states = lm.node_count();
+    logp_.resize(states * vocab_);
+    next_.resize(states * vocab_);
+    for (uint32_t s = 0; s < states; ++s)
+      for (uint32_t t = 0; t < vocab_; ++t) logp_[s * vocab_ + t] = lm.Score(s, t, &next_[s * vocab_ + t]);
+    bos_ = lm.bos_state();
+  }
+  float Score(uint32_t state, uint32_t token, uint32_t* next) const {
+    size_t i = size_t{state} * vocab_ + token;
+    *next = next_[i];
+    return logp_[i];
+  }
+  uint32_t bos_state() const { return bos_; }
+
+ private:
+  uint32_t vocab_ = 0, bos_ = 0;
+  std::vector<float> logp_;
+  std::vector<uint32_t> next_;
+};
+
 class ModelImpl {
  public:
   Status Load(std::unique_ptr<MappedFile> file);
@@ -41,6 +67,11 @@ class ModelImpl {
     return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
   }
   const KnlmView& knlm() const { return knlm_; }
+  const KnlmView& tag_lm() const { return tag_lm_; }
+  const TagLmTable& tag_lm_table() const { return tag_table_; }
+  // LM token of the full stop "."/SF: text that ends without punctuation is
+  // closed as if it had one, since nearly every training sentence does.
+  uint32_t period_lm_id() const { return period_lm_id_; }
   const ModelFile& file() const { return model_file_; }
   size_t file_size() const { return file_->size(); }
 
@@ -61,6 +92,9 @@ class ModelImpl {
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;
   KnlmView knlm_;
+  KnlmView tag_lm_;
+  TagLmTable tag_table_;
+  uint32_t period_lm_id_ = 0;
 };
 
 }  // namespace kma

@@ -122,12 +122,6 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   search::SearchParams sp;
   sp.top_n = opt.top_n;
   sp.beam = opt.beam;
-  if (getenv("KMA_T_UB")) lp.unk_base = atof(getenv("KMA_T_UB"));
-  if (getenv("KMA_T_UL")) lp.unk_per_unit = atof(getenv("KMA_T_UL"));
-  if (getenv("KMA_T_NNP")) lp.unk_nnp_extra = atof(getenv("KMA_T_NNP"));
-  if (getenv("KMA_T_IU")) lp.max_inner_unknown_units = atoi(getenv("KMA_T_IU"));
-  if (getenv("KMA_T_BW")) sp.boundary_weight = atof(getenv("KMA_T_BW"));
-  if (getenv("KMA_T_MS")) sp.max_states = atoi(getenv("KMA_T_MS"));
 
   struct Partial { float score; std::vector<search::PathMorph> morphs; };
   std::vector<Partial> acc(1, Partial{0.0f, {}});

@@ -11,6 +11,36 @@ namespace {
 
 constexpr float kNegInf = -1e30f;
 
+// log(1 + e^x) for x <= 0 from a table with linear interpolation: the exact
+// libm call dominated the search profile, and 1e-4 nats of error is far below
+// anything the search can resolve.
+class SoftplusTable {
+ public:
+  static constexpr float kMin = -16.0f;
+  static constexpr int kSize = 2048;
+  SoftplusTable() {
+    for (int i = 0; i <= kSize; ++i) v_[i] = std::log1p(std::exp(kMin * (1.0f - float(i) / kSize)));
+  }
+  float operator()(float x) const {
+    if (x <= kMin) return 0.0f;
+    float f = (x - kMin) * (kSize / -kMin);
+    int i = static_cast<int>(f);
+    if (i >= kSize) return v_[kSize];
+    float t = f - static_cast<float>(i);
+    return v_[i] + t * (v_[i + 1] - v_[i]);
+  }
+
+ private:
+  float v_[kSize + 1];
+};
+const SoftplusTable kSoftplus;
+
+// log(e^a + e^b), a and b already carrying their mixture weights.
+inline float LogAdd(float a, float b) {
+  float hi = std::max(a, b), lo = std::min(a, b);
+  return hi + kSoftplus(lo - hi);
+}
+
 // The right-hand side of a conjugation join (what ConcatBlocked applies to).
 bool IsJoinRight(uint8_t tag) {
   PosTag t = static_cast<PosTag>(tag);
@@ -114,16 +144,34 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
                         const State& s, const Node& n, uint32_t node_index, const SearchParams& params,
                         State* out) {
   const KnlmView& lm = model.knlm();
+  const TagLmTable& tlm = model.tag_lm_table();
+  uint32_t tstate = s.tag_state;
   *out = s;
   out->score -= n.penalty;
   out->space_before = 0;
   uint32_t state = s.lm_state;
   int prev_tag = s.last_tag;
   bool space = s.space_before != 0;
+  // Missing spaces are common in real text, so their cost is capped; spaces
+  // where the corpus has none (before a particle or ending) keep full cost.
+  auto boundary = [&](int prev, int tag, bool sp) {
+    float b = model.BoundaryLogp(prev, tag, sp);
+    if (!sp && b < params.nospace_floor) b = params.nospace_floor;
+    return params.boundary_weight * b;
+  };
+  // One morpheme: P(m | h) = lambda * P_kn(m | h) + (1 - lambda) *
+  // P_tag(tag | tag history) * P(m | tag), so an n-gram the corpus never saw
+  // still gets what its tags make likely.
+  const float log_lambda = log_lambda_, log_rest = log_rest_;
+  auto lm_step = [&](const MorphRecord& r) {
+    float word = LmScore(lm, state, r.lm_id, &state) + r.emit_logp;
+    float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag)), &tstate);
+    return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest);
+  };
   auto score_morph = [&](uint32_t m, bool first) {
     const MorphRecord& r = model.morph(m);
-    out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, r.tag, first && space);
-    out->score += LmScore(lm, state, r.lm_id, &state) + r.emit_logp;
+    out->score += boundary(prev_tag, r.tag, first && space);
+    out->score += lm_step(r);
     prev_tag = r.tag;
     out->last_socket = r.socket_key;
   };
@@ -138,7 +186,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       if (s.pending != e.socket) return false;
       // The stem head was not scored yet: score the full stem now.
       const MorphRecord& stem = model.morph(s.pending_morph);
-      out->score += LmScore(lm, state, stem.lm_id, &state) + stem.emit_logp;
+      out->score += lm_step(stem);
       prev_tag = stem.tag;
       for (uint32_t k = 0; k < e.morph_count; ++k) score_morph(ms[k], false);
       out->pending = 0;
@@ -151,7 +199,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       if (kind == EntryKind::kHead) {
         // Boundary cost now (it depends on the space before the head); the LM
         // sees the stem once its fused tail arrives.
-        out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, first.tag, space);
+        out->score += boundary(prev_tag, first.tag, space);
         prev_tag = first.tag;
         out->pending = e.socket;
         out->pending_morph = ms[0];
@@ -165,13 +213,15 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
     if (n.kind == NodeKind::kPattern && n.entry != 0) {
       score_morph(n.entry, true);
     } else {
-      out->score += params.boundary_weight * model.BoundaryLogp(prev_tag, static_cast<int>(n.tag), space);
+      out->score += boundary(prev_tag, static_cast<int>(n.tag), space);
       out->score += LmScore(lm, state, LmClassToken(n.tag), &state);
+      tlm.Score(tstate, LmClassToken(n.tag), &tstate);  // keep the tag history
       prev_tag = static_cast<int>(n.tag);
       out->last_socket = 0;
     }
   }
   out->lm_state = state;
+  out->tag_state = tstate;
   out->last_tag = static_cast<uint8_t>(prev_tag);
   hist_.push_back({s.hist, node_index, s.score});
   out->hist = static_cast<uint32_t>(hist_.size() - 1);
@@ -185,6 +235,8 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   if (buckets_.size() < len + 1) buckets_.resize(len + 1);
   for (uint32_t i = 0; i <= len; ++i) buckets_[i].Clear();
   hist_.clear();
+  log_lambda_ = std::log(params.class_lambda);
+  log_rest_ = std::log1p(-params.class_lambda);
   if (lm_cache_owner_ != &model.knlm()) {
     std::fill(lm_cache_.begin(), lm_cache_.end(), LmCacheEntry{});
     lm_cache_owner_ = &model.knlm();
@@ -192,6 +244,7 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   State start{};
   start.score = 0;
   start.lm_state = model.knlm().bos_state();
+  start.tag_state = model.tag_lm_table().bos_state();
   start.hist = kNoHist;
   start.last_tag = kNumTags;  // sentence start
   start.space_before = 1;
@@ -232,8 +285,10 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   for (const State& s : buckets_[len].states) {
     if (s.pending != 0) continue;
     State f = s;
-    uint32_t dummy;
-    f.score += model.knlm().Score(s.lm_state, kLmEos, &dummy);
+    uint32_t lm_state = s.lm_state, dummy;
+    if (s.last_tag != static_cast<uint8_t>(PosTag::kSF))
+      f.score += params.period_weight * model.knlm().Score(lm_state, model.period_lm_id(), &lm_state);
+    f.score += model.knlm().Score(lm_state, kLmEos, &dummy);
     finals.push_back(f);
   }
   std::sort(finals.begin(), finals.end(), [](const State& a, const State& b) { return a.score > b.score; });

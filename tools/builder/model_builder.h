@@ -18,6 +18,7 @@ struct BuildConfig {
   std::string output_path;     // model file to write
   std::vector<std::string> lms = {"knlm"};
   int knlm_order = 3;
+  int tag_order = 3;   // order of the tag-level model (4 measured no better)
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;
 };

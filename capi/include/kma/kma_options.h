@@ -1,0 +1,211 @@
+/**
+ * @file kma_options.h
+ * @brief Opaque option sets with numbered, typed slots.
+ *
+ * Options are set by number (as ZSTD_CCtx_setParameter does) instead of
+ * through a struct, so a new option never changes a layout and old binaries
+ * keep working. Every slot has a type (int, float or string); setting a slot
+ * with the wrong type fails with KMA_E_INVALID_ARGUMENT, and an unknown slot
+ * number fails with KMA_E_UNSUPPORTED (so callers can probe for options that
+ * newer versions add).
+ *
+ * Example:
+ * @code
+ *   kma_options* opt = NULL;
+ *   if (kma_options_new(&opt) != KMA_OK) { ... }
+ *   kma_options_set_int(opt, KMA_OPT_TOP_N, 3);
+ *   kma_analyzer_new(&analyzer, model, opt);
+ *   kma_options_free(opt);  // the analyzer keeps its own copy
+ * @endcode
+ */
+#ifndef KMA_OPTIONS_H_
+#define KMA_OPTIONS_H_
+
+#include "kma_common.h"
+
+KMA_EXTERN_C_BEGIN
+
+/**
+ * Option slots. Values are part of the ABI and never reused.
+ */
+enum {
+  /** int32, 1..64, default 1: number of analyses returned, best first. */
+  KMA_OPT_TOP_N = 1,
+  /** float, 0..1000, default 10: score-relative beam; paths more than this
+   *  far (natural log) below the best one are dropped. */
+  KMA_OPT_BEAM = 2,
+  /** int32, 1..64, default 8: longest unknown-word candidate, in
+   *  syllables. */
+  KMA_OPT_MAX_UNKNOWN_LENGTH = 3,
+  /** string, default "" (= the model's default): name of the language
+   *  model to score with, one of kma_model_lm_name(). */
+  KMA_OPT_LM = 4
+};
+
+/** Types of option slots, as reported by kma_option_type(). */
+enum {
+  /** Not a known option slot. */
+  KMA_OPT_TYPE_NONE = 0,
+  /** Set with kma_options_set_int(). */
+  KMA_OPT_TYPE_INT = 1,
+  /** Set with kma_options_set_float(). */
+  KMA_OPT_TYPE_FLOAT = 2,
+  /** Set with kma_options_set_string(). */
+  KMA_OPT_TYPE_STRING = 3
+};
+
+/**
+ * Creates an option set holding every slot's default value.
+ *
+ * @param[out] out  receives the new option set; set to NULL on failure.
+ * @return KMA_OK, KMA_E_INVALID_ARGUMENT (out is NULL) or
+ *         KMA_E_OUT_OF_MEMORY.
+ * Ownership: the caller owns *out and releases it with kma_options_free().
+ *         Functions that take options copy what they need, so the set may be
+ *         freed or changed right after such a call.
+ * Thread-safety: any thread.
+ */
+KMA_API kma_status KMA_CALL kma_options_new(kma_options** out);
+
+/**
+ * Creates an independent copy of an option set.
+ *
+ * @param[out] out  receives the copy; set to NULL on failure.
+ * @param[in]  src  the set to copy.
+ * @return KMA_OK, KMA_E_INVALID_ARGUMENT (a NULL argument) or
+ *         KMA_E_OUT_OF_MEMORY.
+ * Ownership: the caller owns *out (kma_options_free()); @p src is unchanged.
+ * Thread-safety: any thread, as long as nobody modifies @p src meanwhile.
+ */
+KMA_API kma_status KMA_CALL kma_options_clone(kma_options** out,
+                                              const kma_options* src);
+
+/**
+ * Releases an option set.
+ *
+ * @param[in] opt  the set to release; NULL is accepted and ignored.
+ * Ownership: @p opt is invalid afterwards.
+ * Thread-safety: one thread per option set at a time.
+ */
+KMA_API void KMA_CALL kma_options_free(kma_options* opt);
+
+/**
+ * Sets an integer slot.
+ *
+ * @param[in,out] opt     the option set.
+ * @param[in]     option  a KMA_OPT_* slot of type KMA_OPT_TYPE_INT.
+ * @param[in]     value   the value; must lie within kma_option_bounds().
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL set, a non-int slot or
+ *         an out-of-range value (the set is then unchanged);
+ *         KMA_E_UNSUPPORTED for an unknown slot.
+ * Ownership: nothing is retained.
+ * Thread-safety: one thread per option set at a time.
+ */
+KMA_API kma_status KMA_CALL kma_options_set_int(kma_options* opt,
+                                                int32_t option, int32_t value);
+
+/**
+ * Reads an integer slot.
+ *
+ * @param[in]  opt     the option set.
+ * @param[in]  option  a KMA_OPT_* slot of type KMA_OPT_TYPE_INT.
+ * @param[out] out     receives the value.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or a non-int
+ *         slot; KMA_E_UNSUPPORTED for an unknown slot.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread, as long as nobody modifies @p opt meanwhile.
+ */
+KMA_API kma_status KMA_CALL kma_options_get_int(const kma_options* opt,
+                                                int32_t option, int32_t* out);
+
+/**
+ * Sets a floating-point slot.
+ *
+ * @param[in,out] opt     the option set.
+ * @param[in]     option  a KMA_OPT_* slot of type KMA_OPT_TYPE_FLOAT.
+ * @param[in]     value   the value; must be finite and within
+ *                        kma_option_bounds().
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL set, a non-float slot,
+ *         NaN or an out-of-range value (the set is then unchanged);
+ *         KMA_E_UNSUPPORTED for an unknown slot.
+ * Ownership: nothing is retained.
+ * Thread-safety: one thread per option set at a time.
+ */
+KMA_API kma_status KMA_CALL kma_options_set_float(kma_options* opt,
+                                                  int32_t option, float value);
+
+/**
+ * Reads a floating-point slot.
+ *
+ * @param[in]  opt     the option set.
+ * @param[in]  option  a KMA_OPT_* slot of type KMA_OPT_TYPE_FLOAT.
+ * @param[out] out     receives the value.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or a non-float
+ *         slot; KMA_E_UNSUPPORTED for an unknown slot.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread, as long as nobody modifies @p opt meanwhile.
+ */
+KMA_API kma_status KMA_CALL kma_options_get_float(const kma_options* opt,
+                                                  int32_t option, float* out);
+
+/**
+ * Sets a string slot.
+ *
+ * @param[in,out] opt        the option set.
+ * @param[in]     option     a KMA_OPT_* slot of type KMA_OPT_TYPE_STRING.
+ * @param[in]     value_utf8 NUL-terminated UTF-8; "" restores the default.
+ *                           Whether a name is valid (e.g. an LM the model
+ *                           carries) is checked where the options are used.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or a non-string
+ *         slot; KMA_E_UNSUPPORTED for an unknown slot; KMA_E_OUT_OF_MEMORY.
+ * Ownership: the string is copied; @p value_utf8 is not retained.
+ * Thread-safety: one thread per option set at a time.
+ */
+KMA_API kma_status KMA_CALL kma_options_set_string(kma_options* opt,
+                                                   int32_t option,
+                                                   const char* value_utf8);
+
+/**
+ * Reads a string slot.
+ *
+ * @param[in]  opt     the option set.
+ * @param[in]  option  a KMA_OPT_* slot of type KMA_OPT_TYPE_STRING.
+ * @param[out] out     receives a NUL-terminated UTF-8 string.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or a
+ *         non-string slot; KMA_E_UNSUPPORTED for an unknown slot.
+ * Ownership: *out is borrowed from @p opt; valid until the slot is set again
+ *         or the set is freed.
+ * Thread-safety: any thread, as long as nobody modifies @p opt meanwhile.
+ */
+KMA_API kma_status KMA_CALL kma_options_get_string(const kma_options* opt,
+                                                   int32_t option,
+                                                   const char** out);
+
+/**
+ * Type of an option slot.
+ *
+ * @param[in] option  any value.
+ * @return one of KMA_OPT_TYPE_INT/FLOAT/STRING, or KMA_OPT_TYPE_NONE for a
+ *         slot this library does not know.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API int32_t KMA_CALL kma_option_type(int32_t option);
+
+/**
+ * Inclusive range of valid values of a numeric slot.
+ *
+ * @param[in]  option   a KMA_OPT_* slot of type int or float.
+ * @param[out] min_out  receives the smallest valid value.
+ * @param[out] max_out  receives the largest valid value.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for NULL outputs or a string slot;
+ *         KMA_E_UNSUPPORTED for an unknown slot.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API kma_status KMA_CALL kma_option_bounds(int32_t option, double* min_out,
+                                              double* max_out);
+
+KMA_EXTERN_C_END
+
+#endif /* KMA_OPTIONS_H_ */

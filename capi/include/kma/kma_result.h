@@ -1,0 +1,221 @@
+/**
+ * @file kma_result.h
+ * @brief Reading analysis results: the kma_token record, sentence spans,
+ *        token forms, and part-of-speech tag names.
+ *
+ * A result is immutable and owns everything it hands out: token arrays and
+ * form strings are borrowed until kma_result_free(). Results do not depend
+ * on the analyzer or model that produced them.
+ *
+ * Layout of a result:
+ *  - kma_result_analysis_count() analyses (1..KMA_OPT_TOP_N for an analysis,
+ *    0 for a sentence split), best first, each with a score and an array of
+ *    kma_token records;
+ *  - kma_result_sentence_count() sentence spans covering the input;
+ *  - a pool of NUL-terminated UTF-8 forms referenced by the tokens.
+ */
+#ifndef KMA_RESULT_H_
+#define KMA_RESULT_H_
+
+#include "kma_common.h"
+
+KMA_EXTERN_C_BEGIN
+
+/** Bits of kma_token.flags. */
+enum {
+  /** Out-of-vocabulary word guessed by the analyzer. */
+  KMA_TOKEN_UNKNOWN = 1,
+  /** Pretokenized pattern: number, URL, e-mail, emoji, ... */
+  KMA_TOKEN_PATTERN = 2
+};
+
+/**
+ * One morpheme of an analysis.
+ *
+ * The layout is frozen (44 bytes, 4-byte aligned, no padding; pinned by
+ * tests/capi/abi_layout_test.c). It has fixed-width fields only: no bool
+ * (C# marshals it as 4 bytes) and no enum (implementation-defined size).
+ * New fields will come as a new record type with its own accessor.
+ *
+ * Offsets are in the caller's code units: bytes for UTF-8 input, 16-bit
+ * units for UTF-16 input. Several tokens may share a span when one surface
+ * syllable holds several morphemes (했 = 하 + 었); their form then differs
+ * from the surface text.
+ */
+typedef struct kma_token {
+  /** Start of the token's surface span in the input (code units). */
+  uint32_t begin;
+  /** Length of the surface span (code units). */
+  uint32_t length;
+  /** Start of the span in Unicode code points. */
+  uint32_t cp_begin;
+  /** Length of the span in code points. */
+  uint32_t cp_length;
+  /** Dictionary id; 0 for unknown words and patterns. */
+  uint32_t morph_id;
+  /** Part-of-speech tag; see kma_tag_name(). */
+  uint16_t tag;
+  /** KMA_TOKEN_* bits. */
+  uint16_t flags;
+  /** This token's share of the path score (natural log). */
+  float score;
+  /** Offset of the form in the result's string pool; use
+   *  kma_result_token_form() rather than this field directly. */
+  uint32_t form_offset;
+  /** Length of the form in bytes, without the NUL terminator. */
+  uint32_t form_length;
+  /** Index of the sentence the token belongs to. */
+  uint32_t sentence;
+  /** Index of the whitespace-separated word the token belongs to. */
+  uint32_t word;
+} kma_token;
+
+/**
+ * A sentence span, in the same units as kma_token. Frozen layout
+ * (16 bytes).
+ */
+typedef struct kma_span {
+  /** Start in code units of the input. */
+  uint32_t begin;
+  /** Length in code units. */
+  uint32_t length;
+  /** Start in code points. */
+  uint32_t cp_begin;
+  /** Length in code points. */
+  uint32_t cp_length;
+} kma_span;
+
+/**
+ * Releases a result and everything borrowed from it.
+ *
+ * @param[in] result  the result; NULL is accepted and ignored.
+ * Ownership: @p result, its token arrays and its form strings are invalid
+ *         afterwards.
+ * Thread-safety: any thread, once no other thread uses this result.
+ */
+KMA_API void KMA_CALL kma_result_free(kma_result* result);
+
+/**
+ * Number of analyses in the result.
+ *
+ * @param[in] result  the result.
+ * @return 1..KMA_OPT_TOP_N for an analysis (fewer if fewer paths exist), 0
+ *         for a sentence split or a NULL result.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread (results are immutable).
+ */
+KMA_API size_t KMA_CALL kma_result_analysis_count(const kma_result* result);
+
+/**
+ * Total path score of one analysis (natural log; higher is better).
+ *
+ * @param[in] result    the result.
+ * @param[in] analysis  0 .. kma_result_analysis_count() - 1.
+ * @return the score, or 0 for a NULL result or an out-of-range index.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API float KMA_CALL kma_result_analysis_score(const kma_result* result,
+                                                 size_t analysis);
+
+/**
+ * Number of tokens of one analysis.
+ *
+ * @param[in] result    the result.
+ * @param[in] analysis  0 .. kma_result_analysis_count() - 1.
+ * @return the token count; 0 for empty input, a NULL result or an
+ *         out-of-range index.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API size_t KMA_CALL kma_result_token_count(const kma_result* result,
+                                               size_t analysis);
+
+/**
+ * The tokens of one analysis, in input order.
+ *
+ * @param[in] result    the result.
+ * @param[in] analysis  0 .. kma_result_analysis_count() - 1.
+ * @return an array of kma_result_token_count() records; NULL when that count
+ *         is 0 (including a NULL result or an out-of-range index).
+ * Ownership: borrowed from @p result; valid until kma_result_free(result).
+ * Thread-safety: any thread.
+ */
+KMA_API const kma_token* KMA_CALL kma_result_tokens(const kma_result* result,
+                                                    size_t analysis);
+
+/**
+ * The normalized form of a token, e.g. "가" or "시" (NFC; bare consonant
+ * endings in compatibility jamo, e.g. "ㄴ").
+ *
+ * @param[in] result  the result the token belongs to.
+ * @param[in] token   a record from kma_result_tokens(result, ...).
+ * @return a NUL-terminated UTF-8 string of token->form_length bytes; "" if
+ *         @p token does not belong to @p result; NULL if either is NULL.
+ * Ownership: borrowed from @p result; valid until kma_result_free(result).
+ * Thread-safety: any thread.
+ */
+KMA_API const char* KMA_CALL kma_result_token_form(const kma_result* result,
+                                                   const kma_token* token);
+
+/**
+ * Number of sentences found in the input.
+ *
+ * @param[in] result  the result.
+ * @return the sentence count (0 for empty input or a NULL result).
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API size_t KMA_CALL kma_result_sentence_count(const kma_result* result);
+
+/**
+ * Copies one sentence span.
+ *
+ * @param[in]  result  the result.
+ * @param[in]  index   0 .. kma_result_sentence_count() - 1.
+ * @param[out] out     receives the span.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or an
+ *         out-of-range index (then *out is unchanged).
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API kma_status KMA_CALL kma_result_sentence(const kma_result* result,
+                                                size_t index, kma_span* out);
+
+/**
+ * Name of a part-of-speech tag, e.g. "NNG", "JKS", "W_EMOJI". Tag numbers
+ * are frozen; new tags are only appended.
+ *
+ * @param[in] tag  a kma_token.tag value.
+ * @return a static NUL-terminated ASCII string; "UN" for 0 and for values
+ *         >= kma_tag_count(); never NULL.
+ * Ownership: static storage; do not free.
+ * Thread-safety: any thread.
+ */
+KMA_API const char* KMA_CALL kma_tag_name(uint16_t tag);
+
+/**
+ * Number of tags (valid tag values are 0 .. kma_tag_count() - 1).
+ *
+ * @return the number of part-of-speech tags this library knows.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API uint16_t KMA_CALL kma_tag_count(void);
+
+/**
+ * Looks a tag up by name (the inverse of kma_tag_name()). The irregularity
+ * suffixes "-I" and "-R" are accepted and dropped ("VV-I" gives VV).
+ *
+ * @param[in]  name  NUL-terminated ASCII tag name.
+ * @param[out] out   receives the tag value.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or an unknown
+ *         name (then *out is unchanged).
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API kma_status KMA_CALL kma_tag_from_name(const char* name, uint16_t* out);
+
+KMA_EXTERN_C_END
+
+#endif /* KMA_RESULT_H_ */

@@ -1,0 +1,62 @@
+// Definitions of the opaque C handle types. Only the capi sources see these;
+// the public headers declare them as incomplete structs, so no layout here is
+// part of the ABI.
+#ifndef KMA_CAPI_SRC_HANDLES_H_
+#define KMA_CAPI_SRC_HANDLES_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+#include "core/search/analyzer.h"
+#include "kma/kma.h"
+
+// Option slots map onto kma::AnalyzeOptions; the defaults come from it so
+// the C and C++ APIs cannot drift apart.
+struct kma_options {
+  kma::AnalyzeOptions analyze;
+};
+
+struct kma_model {
+  // The analyzers hold their own copies of this pointer, which is what makes
+  // kma_model_free() safe while analyzers are alive.
+  std::shared_ptr<const kma::Model> model;
+  // Cached at open so that borrowed `const char*` getters need no locking.
+  uint32_t format_version = 0;
+  uint32_t morpheme_count = 0;
+  std::vector<std::string> lm_names;
+  std::string default_lm;
+  // Metadata values are cached on first lookup: Model::metadata() returns by
+  // value, but the C getter hands out pointers that must stay valid while the
+  // model lives. std::map nodes never move, so those pointers are stable.
+  mutable std::mutex metadata_mutex;
+  mutable std::map<std::string, std::string, std::less<>> metadata_cache;
+};
+
+struct kma_analyzer {
+  std::unique_ptr<kma::Analyzer> analyzer;
+  kma::AnalyzeOptions options;
+  std::vector<std::string> lm_names;  // to validate KMA_OPT_LM
+  // Reused between calls so repeated analyses do not reallocate the outer
+  // vectors.
+  std::vector<kma::Analysis> analyses;
+  std::vector<kma::SentenceSpan> spans;
+};
+
+struct kma_result {
+  // All tokens of all analyses, analysis after analysis; analysis i owns
+  // tokens[starts[i] .. starts[i + 1]).
+  std::vector<kma_token> tokens;
+  std::vector<size_t> starts;  // analysis_count + 1 entries (or empty)
+  std::vector<float> scores;
+  std::vector<kma_span> sentences;
+  // NUL-terminated forms, referenced by kma_token.form_offset.
+  std::string pool;
+};
+
+#endif  // KMA_CAPI_SRC_HANDLES_H_

@@ -1,0 +1,118 @@
+// kma_model: C handle over std::shared_ptr<const kma::Model>.
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "capi/src/api_guard.h"
+#include "capi/src/handles.h"
+#include "kma/kma.h"
+
+namespace {
+
+using kma::capi::Fail;
+using kma::capi::FromStatus;
+using kma::capi::Guard;
+using kma::capi::GuardValue;
+using kma::capi::NullArgument;
+
+// Wraps an opened model and caches what the borrowed-string getters return.
+kma_status Wrap(std::shared_ptr<const kma::Model> model, kma_model** out) {
+  auto handle = std::make_unique<kma_model>();
+  handle->format_version = model->format_version();
+  handle->morpheme_count = model->morpheme_count();
+  handle->lm_names = model->lm_names();
+  handle->default_lm = model->default_lm();
+  handle->model = std::move(model);
+  *out = handle.release();
+  return KMA_OK;
+}
+
+}  // namespace
+
+kma_status KMA_CALL kma_model_open_file(kma_model** out, const char* path_utf8,
+                                        const kma_options* opt) {
+  static constexpr char kFn[] = "kma_model_open_file";
+  (void)opt;  // reserved: no option affects loading yet
+  return Guard(kFn, [&]() -> kma_status {
+    if (out == nullptr) return NullArgument(kFn, "out");
+    *out = nullptr;
+    if (path_utf8 == nullptr) return NullArgument(kFn, "path_utf8");
+    auto opened = kma::Model::OpenFile(path_utf8);
+    if (!opened.ok()) {
+      const kma::Status& st = opened.status();
+      // The message must let a user find the file; add the path if the core
+      // did not already mention it.
+      if (st.code() == kma::StatusCode::kIo &&
+          st.message().find(path_utf8) == std::string::npos) {
+        return Fail(KMA_E_IO, {kFn, ": cannot open model file '", path_utf8,
+                               "': ", st.message()});
+      }
+      return FromStatus(kFn, st);
+    }
+    return Wrap(std::move(opened).value(), out);
+  });
+}
+
+kma_status KMA_CALL kma_model_open_memory(kma_model** out, const void* data,
+                                          size_t size, const kma_options* opt) {
+  static constexpr char kFn[] = "kma_model_open_memory";
+  (void)opt;
+  return Guard(kFn, [&]() -> kma_status {
+    if (out == nullptr) return NullArgument(kFn, "out");
+    *out = nullptr;
+    if (data == nullptr) return NullArgument(kFn, "data");
+    auto opened = kma::Model::OpenMemory(data, size);
+    if (!opened.ok()) return FromStatus(kFn, opened.status());
+    return Wrap(std::move(opened).value(), out);
+  });
+}
+
+void KMA_CALL kma_model_free(kma_model* model) {
+  // Drops this handle's reference only; analyzers hold their own.
+  kma::capi::GuardVoid("kma_model_free", [&] { delete model; });
+}
+
+uint32_t KMA_CALL kma_model_format_version(const kma_model* model) {
+  return model != nullptr ? model->format_version : 0;
+}
+
+uint32_t KMA_CALL kma_model_morpheme_count(const kma_model* model) {
+  return model != nullptr ? model->morpheme_count : 0;
+}
+
+const char* KMA_CALL kma_model_metadata(const kma_model* model,
+                                        const char* key) {
+  static constexpr char kFn[] = "kma_model_metadata";
+  return GuardValue<const char*>(kFn, nullptr, [&]() -> const char* {
+    if (model == nullptr) {
+      NullArgument(kFn, "model");
+      return nullptr;
+    }
+    if (key == nullptr) {
+      NullArgument(kFn, "key");
+      return nullptr;
+    }
+    // Models are shared between threads, so the cache needs a lock.
+    std::lock_guard<std::mutex> lock(model->metadata_mutex);
+    auto it = model->metadata_cache.find(std::string_view(key));
+    if (it == model->metadata_cache.end()) {
+      it = model->metadata_cache
+               .emplace(key, model->model->metadata(key))
+               .first;
+    }
+    return it->second.c_str();
+  });
+}
+
+size_t KMA_CALL kma_model_lm_count(const kma_model* model) {
+  return model != nullptr ? model->lm_names.size() : 0;
+}
+
+const char* KMA_CALL kma_model_lm_name(const kma_model* model, size_t index) {
+  if (model == nullptr || index >= model->lm_names.size()) return nullptr;
+  return model->lm_names[index].c_str();
+}
+
+const char* KMA_CALL kma_model_default_lm(const kma_model* model) {
+  return model != nullptr ? model->default_lm.c_str() : nullptr;
+}

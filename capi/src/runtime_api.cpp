@@ -1,0 +1,55 @@
+// Library-wide C entry points: versions, errors, status strings, ISA, log.
+#include "capi/src/api_guard.h"
+#include "capi/src/log.h"
+#include "core/isa_info.h"
+#include "kma/kma.h"
+
+uint32_t KMA_CALL kma_version_number(void) { return KMA_VERSION_NUMBER; }
+
+const char* KMA_CALL kma_version_string(void) { return KMA_VERSION_STRING; }
+
+uint32_t KMA_CALL kma_abi_version(void) { return KMA_ABI_VERSION; }
+
+uint32_t KMA_CALL kma_model_format_version_supported(void) {
+  return KMA_MODEL_FORMAT_VERSION;
+}
+
+uint32_t KMA_CALL kma_model_format_version_min_supported(void) {
+  return KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION;
+}
+
+const char* KMA_CALL kma_last_error_message(void) {
+  return kma::capi::LastErrorMessage();
+}
+
+int64_t KMA_CALL kma_last_error_offset(void) {
+  return kma::capi::LastErrorOffset();
+}
+
+const char* KMA_CALL kma_status_string(kma_status status) {
+  switch (status) {
+    case KMA_OK: return "ok";
+    case KMA_E_UNKNOWN: return "unknown error";
+    case KMA_E_INVALID_ARGUMENT: return "invalid argument";
+    case KMA_E_OUT_OF_MEMORY: return "out of memory";
+    case KMA_E_IO: return "I/O error";
+    case KMA_E_MODEL_FORMAT: return "invalid model file";
+    case KMA_E_MODEL_VERSION: return "unsupported model format version";
+    case KMA_E_INVALID_UTF8: return "invalid UTF-8";
+    case KMA_E_INVALID_UTF16: return "invalid UTF-16";
+    case KMA_E_INPUT_TOO_LONG: return "input too long";
+    case KMA_E_BUFFER_TOO_SMALL: return "buffer too small";
+    case KMA_E_UNSUPPORTED: return "unsupported";
+    case KMA_E_INTERNAL: return "internal error";
+    default: return "unknown status code";
+  }
+}
+
+const char* KMA_CALL kma_active_isa_name(void) {
+  return kma::capi::GuardValue<const char*>("kma_active_isa_name", "scalar",
+                                            [] { return kma::ActiveIsaName(); });
+}
+
+void KMA_CALL kma_set_log_callback(kma_log_callback cb, void* user) {
+  kma::capi::SetLogCallback(cb, user);
+}

@@ -1,0 +1,102 @@
+/* Helpers shared by the C ABI tests (header-only, static functions). */
+#ifndef KMA_TESTS_CAPI_TEST_UTIL_H_
+#define KMA_TESTS_CAPI_TEST_UTIL_H_
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kma/kma.h>
+
+#ifndef KMA_TEST_MODEL_PATH
+#error "KMA_TEST_MODEL_PATH must be defined (path of the bundled model)"
+#endif
+
+/* Converts valid UTF-8 to UTF-16; returns a malloc'ed buffer (caller frees)
+ * and stores the unit count. Test input only: no validation. */
+static inline uint16_t* test_utf8_to_utf16(const char* s, size_t bytes,
+                                    size_t* units) {
+  uint16_t* out = (uint16_t*)malloc((bytes + 1) * sizeof(uint16_t));
+  size_t n = 0;
+  size_t i = 0;
+  if (out == NULL) return NULL;
+  while (i < bytes) {
+    unsigned char c = (unsigned char)s[i];
+    uint32_t cp;
+    size_t len;
+    if (c < 0x80) {
+      cp = c;
+      len = 1;
+    } else if (c < 0xE0) {
+      cp = c & 0x1Fu;
+      len = 2;
+    } else if (c < 0xF0) {
+      cp = c & 0x0Fu;
+      len = 3;
+    } else {
+      cp = c & 0x07u;
+      len = 4;
+    }
+    {
+      size_t k;
+      for (k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3Fu);
+    }
+    i += len;
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out[n++] = (uint16_t)(0xD800 + (cp >> 10));
+      out[n++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+    } else {
+      out[n++] = (uint16_t)cp;
+    }
+  }
+  *units = n;
+  return out;
+}
+
+/* Number of code points in UTF-8 bytes [0, n). */
+static inline uint32_t test_utf8_cp_count(const char* s, size_t n) {
+  uint32_t count = 0;
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    if (((unsigned char)s[i] & 0xC0) != 0x80) ++count;
+  }
+  return count;
+}
+
+/* Number of code points in UTF-16 units [0, n). */
+static inline uint32_t test_utf16_cp_count(const uint16_t* s, size_t n) {
+  uint32_t count = 0;
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    if (s[i] < 0xDC00 || s[i] > 0xDFFF) ++count;
+  }
+  return count;
+}
+
+/* Appends "form/TAG@begin+length " for every token of analysis 0 into buf
+ * (truncated to cap). Used to compare results between runs and threads. */
+static inline void test_serialize(const kma_result* r, char* buf, size_t cap) {
+  size_t used = 0;
+  size_t a;
+  buf[0] = '\0';
+  for (a = 0; a < kma_result_analysis_count(r); ++a) {
+    const kma_token* t = kma_result_tokens(r, a);
+    size_t n = kma_result_token_count(r, a);
+    size_t i;
+    int w = snprintf(buf + used, cap - used, "#%zu %.4f|", a,
+                     (double)kma_result_analysis_score(r, a));
+    if (w < 0 || (size_t)w >= cap - used) return;
+    used += (size_t)w;
+    for (i = 0; i < n; ++i) {
+      w = snprintf(buf + used, cap - used, "%s/%s@%u+%u ",
+                   kma_result_token_form(r, &t[i]), kma_tag_name(t[i].tag),
+                   (unsigned)t[i].begin, (unsigned)t[i].length);
+      if (w < 0 || (size_t)w >= cap - used) return;
+      used += (size_t)w;
+    }
+  }
+}
+
+#endif /* KMA_TESTS_CAPI_TEST_UTIL_H_ */
