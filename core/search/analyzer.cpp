@@ -3,6 +3,7 @@
 #include "core/search/analyzer.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/hangul.h"
 #include "core/model_impl.h"
@@ -122,6 +123,11 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   search::SearchParams sp;
   sp.top_n = opt.top_n;
   sp.beam = opt.beam;
+  if (opt.top_n > 1) {
+    // N distinct paths only survive a beam wide enough to hold them.
+    sp.beam += 5.0f + 3.0f * std::log(static_cast<float>(opt.top_n));
+    sp.max_states = std::max(sp.max_states, 4 * opt.top_n);
+  }
 
   struct Partial { float score; std::vector<search::PathMorph> morphs; };
   std::vector<Partial> acc(1, Partial{0.0f, {}});

@@ -50,7 +50,7 @@ struct SentenceSpan {
 struct AnalyzeOptions {
   int top_n = 1;              // number of analyses to return (1..64)
   std::string lm;             // language model name; empty = model default
-  float beam = 10.0f;         // score-relative beam: drop paths this far below the best
+  float beam = 7.0f;          // score-relative beam: drop paths this far below the best
   int max_unknown_length = 8; // longest unknown-word candidate, in syllables
 };
 

@@ -12,8 +12,8 @@ namespace kma::search {
 
 struct SearchParams {
   int top_n = 1;
-  float beam = 10.0f;         // drop states this far below the best of their position
-  int max_states = 24;        // keep at most this many states per position
+  float beam = 7.0f;          // drop states this far below the best of their position
+  int max_states = 8;         // keep at most this many states per position
   float boundary_weight = 1.0f;
   // The values below were chosen on a held-out tenth of train.tsv.
   float nospace_floor = -1.5f;    // cap on the cost of a missing space

@@ -3,15 +3,18 @@
 // candidates that guarantee every run can be covered.
 #include <algorithm>
 
+#include "core/char_class.h"
 #include "core/hangul.h"
 #include "core/search/lattice.h"
 
 namespace kma::search {
 
 bool IsSpaceChar(char32_t c) {
-  return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r' || c == U'\v' || c == U'\f' ||
-         c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 ||
-         c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+  // Controls and format characters (BOM, zero-width space, a stray ZWJ) carry
+  // no text: they separate words like whitespace instead of becoming nouns.
+  if (c < 0x80) return c <= 0x20 || c == 0x7F;
+  CharClass k = ClassOf(c);
+  return k == CharClass::kSpace || k == CharClass::kControl;
 }
 
 namespace {
