@@ -158,6 +158,9 @@ void UnifyBenefactive(const MorphRules& rules, std::vector<CorpusSentence>* corp
 
 Status BuildModel(const BuildConfig& cfg) {
   auto log = [&](const std::string& s) { if (cfg.log) cfg.log(s); };
+  for (const std::string& lm : cfg.lms)
+    if (lm != "knlm")
+      return Status(StatusCode::kInvalidArgument, "unknown language model '" + lm + "' (this version builds: knlm)");
 
   // ---- 1. data ----
   std::vector<CorpusSentence> corpus;
