@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/utf.h"
+#include "tests/search/mini_model.h"
 #include "tools/builder/model_builder.h"
 
 namespace kma {
@@ -67,20 +68,9 @@ bool SameTokens(const Token& a, const Token& b) {
 class AnalyzerTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const std::string path = TempPath("mini.kmam");
-    build::BuildConfig c;
-    c.train_path = KMA_TEST_DATA_DIR "/mini/train.tsv";
-    c.lexicon_dir = KMA_TEST_DATA_DIR "/mini/lexicon";
-    c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
-    c.output_path = path;
-    Status s = build::BuildModel(c);
-    if (s.ok()) {
-      auto m = Model::OpenFile(path);
-      if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-      else s = m.status();
-    }
-    std::remove(path.c_str());  // the mapping stays valid after unlink
-    status_ = new Status(s);
+    auto m = test::BuildMiniModel("analyzer");
+    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
+    status_ = new Status(m.status());
   }
   static void TearDownTestSuite() {
     delete model_;

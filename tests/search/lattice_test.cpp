@@ -19,6 +19,7 @@
 #include "core/normalizer.h"
 #include "core/pretokenizer.h"
 #include "core/utf.h"
+#include "tests/search/mini_model.h"
 #include "tools/builder/model_builder.h"
 
 namespace kma::search {
@@ -27,21 +28,9 @@ namespace {
 class LatticeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const std::string path =
-        ::testing::TempDir() + "kma_lattice_test_" + std::to_string(::getpid()) + "_mini.kmam";
-    build::BuildConfig c;
-    c.train_path = KMA_TEST_DATA_DIR "/mini/train.tsv";
-    c.lexicon_dir = KMA_TEST_DATA_DIR "/mini/lexicon";
-    c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
-    c.output_path = path;
-    Status s = build::BuildModel(c);
-    if (s.ok()) {
-      auto m = Model::OpenFile(path);
-      if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-      else s = m.status();
-    }
-    std::remove(path.c_str());
-    status_ = new Status(s);
+    auto m = test::BuildMiniModel("lattice");
+    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
+    status_ = new Status(m.status());
   }
   static void TearDownTestSuite() {
     delete model_;

@@ -1,0 +1,37 @@
+// Builds the tiny test model from tests/data/mini (a few milliseconds), for
+// tests that need a real model without the bundled one.
+#ifndef KMA_TESTS_SEARCH_MINI_MODEL_H_
+#define KMA_TESTS_SEARCH_MINI_MODEL_H_
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "core/model.h"
+#include "tools/builder/model_builder.h"
+
+namespace kma::test {
+
+// `name` keeps temp files of different suites apart; ctest runs each case in
+// its own process, so the path also carries the pid.
+inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& name) {
+  const std::string path =
+      ::testing::TempDir() + "kma_" + name + "_" + std::to_string(::getpid()) + "_mini.kmam";
+  build::BuildConfig c;
+  c.train_path = KMA_TEST_DATA_DIR "/mini/train.tsv";
+  c.lexicon_dir = KMA_TEST_DATA_DIR "/mini/lexicon";
+  c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
+  c.output_path = path;
+  Status s = build::BuildModel(c);
+  if (!s.ok()) return s;
+  auto m = Model::OpenFile(path);
+  std::remove(path.c_str());  // the mapping stays valid after unlink
+  return m;
+}
+
+}  // namespace kma::test
+
+#endif  // KMA_TESTS_SEARCH_MINI_MODEL_H_
