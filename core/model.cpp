@@ -108,8 +108,10 @@ StatusOr<std::shared_ptr<const Model>> Model::OpenFile(const std::string& path) 
 
 StatusOr<std::shared_ptr<const Model>> Model::OpenMemory(const void* data, size_t size) {
   if (data == nullptr && size != 0) return Status(StatusCode::kInvalidArgument, "model data is NULL");
+  std::unique_ptr<MappedFile> copy = MappedFile::CopyOf(data, size);
+  if (!copy) return Status(StatusCode::kOutOfMemory, "cannot allocate " + std::to_string(size) + " bytes for the model");
   std::shared_ptr<Model> m(new Model());
-  KMA_RETURN_IF_ERROR(m->impl_->Load(MappedFile::CopyOf(data, size)));
+  KMA_RETURN_IF_ERROR(m->impl_->Load(std::move(copy)));
   return std::shared_ptr<const Model>(std::move(m));
 }
 
