@@ -40,6 +40,8 @@ packages=(
   libgtest-dev
   libcmocka-dev
   valgrind
+  bindgen          # Rust binding: regenerates kma-sys bindings to check the committed ones
+  libclang-dev     # libclang for bindgen
 )
 
 # Prints the packages of $packages that dpkg does not report as installed.
@@ -88,7 +90,7 @@ install_missing
   die "models/kma-default.kmam.zst is missing (the bundled model; is this a complete clone?)"
 
 log "configuring (Release) in ${build_dir}"
-cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release ||
+cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DKMA_BUILD_RUST=ON ||
   die "cmake configure failed (see the messages above)"
 
 log "building with ${jobs} jobs"
