@@ -1,0 +1,119 @@
+package io.github.kma;
+
+import io.github.kma.internal.NativeHandle;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Turns text into analyses. An analyzer holds per-thread scratch memory:
+ * create one per thread from a shared {@link Model}. Calls on one analyzer
+ * from several threads are serialized (never run concurrently).
+ *
+ * <p>Offsets in results are UTF-16 indices into the analyzed String, so
+ * {@code text.substring(t.begin(), t.end())} is the token's surface.
+ *
+ * <p>{@link #close()} while another thread is analyzing raises
+ * {@link IllegalStateException} ("closed while in use"); any call after
+ * close raises {@link IllegalStateException} too.
+ */
+public final class Analyzer extends NativeHandle {
+  static {
+    Kma.init();
+  }
+
+  // Serializes calls: the C analyzer allows one thread at a time. close()
+  // does not take it, so a close during a call fails fast instead of waiting.
+  private final Object callLock = new Object();
+
+  /** Creates an analyzer with default options. */
+  public Analyzer(Model model) {
+    this(model, null);
+  }
+
+  /**
+   * Creates an analyzer.
+   *
+   * @param options options, or null for the defaults (copied)
+   * @throws KmaException with {@link KmaException#INVALID_ARGUMENT} for an
+   *     out-of-range option or an LM name the model does not carry
+   * @throws IllegalStateException if the model is closed
+   */
+  public Analyzer(Model model, AnalyzerOptions options) {
+    super(create(model, options), Analyzer::free0, "analyzer");
+  }
+
+  private static long create(Model model, AnalyzerOptions o) {
+    Objects.requireNonNull(model, "model");
+    AnalyzerOptions opt = o != null ? o : new AnalyzerOptions();
+    long m = model.acquireForAnalyzer();
+    try {
+      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8());
+    } finally {
+      model.releaseForAnalyzer();
+    }
+  }
+
+  /**
+   * Replaces the options (null restores the defaults). On failure the old
+   * options stay in effect.
+   */
+  public void setOptions(AnalyzerOptions options) {
+    AnalyzerOptions opt = options != null ? options : new AnalyzerOptions();
+    synchronized (callLock) {
+      long h = acquire();
+      try {
+        setOptions0(h, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8());
+      } finally {
+        release();
+      }
+    }
+  }
+
+  /**
+   * Analyzes text: up to top-N analyses, best first, and sentence spans.
+   *
+   * @throws KmaException with {@link KmaException#INVALID_UTF16} (and
+   *     {@link KmaException#offset()}) for an unpaired surrogate
+   */
+  public Result analyze(String text) {
+    Objects.requireNonNull(text, "text");
+    synchronized (callLock) {
+      long h = acquire();
+      try {
+        return analyze0(h, text);
+      } finally {
+        release();
+      }
+    }
+  }
+
+  /** Splits text into sentences without analyzing it. */
+  public List<Sentence> split(String text) {
+    Objects.requireNonNull(text, "text");
+    synchronized (callLock) {
+      long h = acquire();
+      try {
+        return split0(h, text).sentences();
+      } finally {
+        release();
+      }
+    }
+  }
+
+  /** Native calls currently running (for tests of close-while-in-use). */
+  int activeCalls() {
+    return callsInFlight();
+  }
+
+  private static native long new0(long model, int mask, int topN, float beam,
+      int maxUnknownLength, byte[] lmUtf8);
+
+  private static native void setOptions0(long handle, int mask, int topN, float beam,
+      int maxUnknownLength, byte[] lmUtf8);
+
+  private static native void free0(long handle);
+
+  private static native Result analyze0(long handle, String text);
+
+  private static native Result split0(long handle, String text);
+}

@@ -1,0 +1,57 @@
+package io.github.kma;
+
+import java.util.Objects;
+
+/**
+ * Analysis options; unset values keep the library's defaults. Setters
+ * return {@code this} for chaining. Values are checked by the library when
+ * an analyzer is created or reconfigured (out-of-range values raise
+ * {@link KmaException} with {@link KmaException#INVALID_ARGUMENT}).
+ *
+ * <pre>{@code new AnalyzerOptions().topN(3).beam(10f)}</pre>
+ */
+public final class AnalyzerOptions {
+  // Bits of `mask`, shared with kma_jni_analyzer.c.
+  static final int HAS_TOP_N = 1;
+  static final int HAS_BEAM = 2;
+  static final int HAS_MAX_UNKNOWN_LENGTH = 4;
+  static final int HAS_LM = 8;
+
+  int mask;
+  int topN;
+  float beam;
+  int maxUnknownLength;
+  String lm;
+
+  /** Number of analyses returned, best first (1..64, default 1). */
+  public AnalyzerOptions topN(int n) {
+    topN = n;
+    mask |= HAS_TOP_N;
+    return this;
+  }
+
+  /** Score-relative beam in natural log (0..1000, default 7). */
+  public AnalyzerOptions beam(float beam) {
+    this.beam = beam;
+    mask |= HAS_BEAM;
+    return this;
+  }
+
+  /** Longest unknown-word candidate in syllables (1..64, default 8). */
+  public AnalyzerOptions maxUnknownLength(int syllables) {
+    maxUnknownLength = syllables;
+    mask |= HAS_MAX_UNKNOWN_LENGTH;
+    return this;
+  }
+
+  /** Language model name, one of {@link Model#lmNames()}; "" = default. */
+  public AnalyzerOptions lm(String name) {
+    lm = Objects.requireNonNull(name, "name");
+    mask |= HAS_LM;
+    return this;
+  }
+
+  byte[] lmUtf8() {
+    return (mask & HAS_LM) != 0 ? Model.nulTerminated(lm) : null;
+  }
+}

@@ -1,0 +1,122 @@
+package io.github.kma;
+
+/**
+ * One morpheme of an analysis. {@link #begin()} and {@link #end()} are
+ * UTF-16 indices into the analyzed String; several tokens may share a span
+ * when one syllable holds several morphemes (했 = 하 + 었), so the form can
+ * differ from the surface.
+ */
+public final class Token {
+  private static final int FLAG_UNKNOWN = 1;  // KMA_TOKEN_UNKNOWN
+  private static final int FLAG_PATTERN = 2;  // KMA_TOKEN_PATTERN
+
+  private final String form;
+  private final int tagId;
+  private final int begin;
+  private final int length;
+  private final int cpBegin;
+  private final int cpLength;
+  private final float score;
+  private final int morphId;
+  private final int flags;
+  private final int sentence;
+  private final int word;
+  private final String surface;
+
+  Token(String form, int tagId, int begin, int length, int cpBegin, int cpLength, float score,
+      int morphId, int flags, int sentence, int word, String surface) {
+    this.form = form;
+    this.tagId = tagId;
+    this.begin = begin;
+    this.length = length;
+    this.cpBegin = cpBegin;
+    this.cpLength = cpLength;
+    this.score = score;
+    this.morphId = morphId;
+    this.flags = flags;
+    this.sentence = sentence;
+    this.word = word;
+    this.surface = surface;
+  }
+
+  /** Normalized form, e.g. "하" or "었". */
+  public String form() {
+    return form;
+  }
+
+  /** Tag name, e.g. "NNG". */
+  public String tag() {
+    return Kma.tagName(tagId);
+  }
+
+  /** Tag number (frozen numbering of the C ABI). */
+  public int tagId() {
+    return tagId;
+  }
+
+  /** Start of the surface span (UTF-16 index). */
+  public int begin() {
+    return begin;
+  }
+
+  /** End of the surface span (exclusive UTF-16 index). */
+  public int end() {
+    return begin + length;
+  }
+
+  /** Length of the surface span in UTF-16 units. */
+  public int length() {
+    return length;
+  }
+
+  /** Start of the span in code points. */
+  public int codePointBegin() {
+    return cpBegin;
+  }
+
+  /** Length of the span in code points. */
+  public int codePointLength() {
+    return cpLength;
+  }
+
+  /** The surface text, {@code text.substring(begin(), end())}. */
+  public String surface() {
+    return surface;
+  }
+
+  /** This token's share of the path score (natural log). */
+  public float score() {
+    return score;
+  }
+
+  /** Dictionary id; 0 for unknown words and patterns. */
+  public int morphId() {
+    return morphId;
+  }
+
+  /** Whether the analyzer guessed this out-of-vocabulary word. */
+  public boolean isUnknown() {
+    return (flags & FLAG_UNKNOWN) != 0;
+  }
+
+  /** Whether this is a pattern (number, URL, e-mail, emoji...). */
+  public boolean isPattern() {
+    return (flags & FLAG_PATTERN) != 0;
+  }
+
+  /** Index of the sentence the token belongs to. */
+  public int sentence() {
+    return sentence;
+  }
+
+  /** Index of the whitespace-separated word the token belongs to. */
+  public int word() {
+    return word;
+  }
+
+  /** "form/TAG". */
+  @Override
+  public String toString() {
+    return form + "/" + tag();
+  }
+}
