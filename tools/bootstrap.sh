@@ -44,6 +44,7 @@ packages=(
   libclang-dev     # libclang for bindgen
   default-jdk-headless  # Java binding: JDK with the default-java link FindJNI needs
   junit5           # Java binding: JUnit 5 console launcher for its tests
+  swig             # C# binding: generates the P/Invoke layer over the C ABI
 )
 
 # Prints the packages of $packages that dpkg does not report as installed.
@@ -92,7 +93,7 @@ install_missing
   die "models/kma-default.kmam.zst is missing (the bundled model; is this a complete clone?)"
 
 log "configuring (Release) in ${build_dir}"
-cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DKMA_BUILD_RUST=ON -DKMA_BUILD_JAVA=ON ||
+cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DKMA_BUILD_RUST=ON -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON ||
   die "cmake configure failed (see the messages above)"
 
 log "building with ${jobs} jobs"

@@ -1,0 +1,46 @@
+using System;
+using Kma.Native;
+
+namespace Kma;
+
+/// <summary>
+/// Analysis options. Values are validated by the library when an analyzer is
+/// created or reconfigured; out-of-range values raise
+/// <see cref="KmaException"/> with <see cref="KmaStatus.InvalidArgument"/>.
+/// </summary>
+public sealed class AnalyzerOptions
+{
+    /// <summary>Number of analyses returned, best first (1..64, default 1).</summary>
+    public int TopN { get; set; } = 1;
+    /// <summary>Score-relative beam in natural log (0..1000, default 7).</summary>
+    public float Beam { get; set; } = 7f;
+    /// <summary>Longest unknown-word candidate in syllables (1..64, default 8).</summary>
+    public int MaxUnknownLength { get; set; } = 8;
+    /// <summary>
+    /// Language model to score with, one of <see cref="Model.LanguageModels"/>;
+    /// "" (the default) means the model's default.
+    /// </summary>
+    public string LanguageModel { get; set; } = "";
+
+    /// <summary>Builds a native option set; the caller disposes it.</summary>
+    internal OptionsHandle ToNative()
+    {
+        KmaException.Check(KmaNative.kma_options_new(out IntPtr p));
+        var h = new OptionsHandle(p);
+        try
+        {
+            KmaException.Check(KmaNative.kma_options_set_int(p, KmaNative.KMA_OPT_TOP_N, TopN));
+            KmaException.Check(KmaNative.kma_options_set_float(p, KmaNative.KMA_OPT_BEAM, Beam));
+            KmaException.Check(KmaNative.kma_options_set_int(
+                p, KmaNative.KMA_OPT_MAX_UNKNOWN_LENGTH, MaxUnknownLength));
+            KmaException.Check(KmaNative.kma_options_set_string(
+                p, KmaNative.KMA_OPT_LM, LanguageModel ?? ""));
+            return h;
+        }
+        catch
+        {
+            h.Dispose();
+            throw;
+        }
+    }
+}

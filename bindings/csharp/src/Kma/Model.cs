@@ -1,0 +1,110 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using Kma.Native;
+
+namespace Kma;
+
+/// <summary>
+/// An opened kma model: immutable and shareable by any number of threads.
+/// Create one <see cref="Analyzer"/> per thread from it. Analyzers hold
+/// their own reference to the native model, so disposing the model while
+/// analyzers are alive is safe (they keep working).
+/// </summary>
+public sealed class Model : IDisposable
+{
+    private readonly ModelHandle _handle;
+    private readonly UseGuard _guard = new("model");
+
+    private Model(IntPtr p) => _handle = new ModelHandle(p);
+
+    /// <summary>Opens a model file (memory-mapped where possible).</summary>
+    /// <exception cref="KmaException">Status Io for a missing or unreadable
+    /// file, ModelFormat / ModelVersion for a bad one.</exception>
+    public static Model Open(string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        KmaException.Check(KmaNative.kma_model_open_file(out IntPtr p, path, IntPtr.Zero));
+        return new Model(p);
+    }
+
+    /// <summary>Opens a model from the bytes of a model file (they are copied).</summary>
+    public static Model FromBytes(byte[] data)
+    {
+        ArgumentNullException.ThrowIfNull(data);
+        KmaException.Check(KmaNative.kma_model_open_memory(
+            out IntPtr p, data, (ulong)data.LongLength, IntPtr.Zero));
+        return new Model(p);
+    }
+
+    /// <summary>
+    /// Opens the default model: $KMA_MODEL if set (used as given, so a typo
+    /// is reported), else kma-default.kmam next to the application.
+    /// </summary>
+    public static Model OpenDefault()
+    {
+        string? env = Environment.GetEnvironmentVariable("KMA_MODEL");
+        if (!string.IsNullOrEmpty(env)) return Open(env);
+        return Open(Path.Combine(AppContext.BaseDirectory, "kma-default.kmam"));
+    }
+
+    /// <summary>Format version stamped in the model file.</summary>
+    public uint FormatVersion => Use(p => KmaNative.kma_model_format_version(p));
+
+    /// <summary>Number of morphemes in the dictionary.</summary>
+    public uint MorphemeCount => Use(p => KmaNative.kma_model_morpheme_count(p));
+
+    /// <summary>Names of the language models the file carries (for <see cref="AnalyzerOptions.LanguageModel"/>).</summary>
+    public IReadOnlyList<string> LanguageModels => Use(p =>
+    {
+        ulong n = KmaNative.kma_model_lm_count(p);
+        var names = new List<string>((int)n);
+        for (ulong i = 0; i < n; i++) names.Add(Utf8.FromPtr(KmaNative.kma_model_lm_name(p, i)));
+        return (IReadOnlyList<string>)names;
+    });
+
+    /// <summary>Language model used when the option is "".</summary>
+    public string DefaultLanguageModel => Use(p => Utf8.FromPtr(KmaNative.kma_model_default_lm(p)));
+
+    /// <summary>Metadata value (e.g. "license"); "" if the key is absent.</summary>
+    public string GetMetadata(string key)
+    {
+        ArgumentNullException.ThrowIfNull(key);
+        return Use(p => Utf8.FromPtr(KmaNative.kma_model_metadata(p, key)));
+    }
+
+    /// <summary>Creates an analyzer over this model (same as <c>new Analyzer(model, options)</c>).</summary>
+    public Analyzer CreateAnalyzer(AnalyzerOptions? options = null) => new(this, options);
+
+    /// <summary>Creates the native analyzer while holding the model in use.</summary>
+    internal IntPtr NewNativeAnalyzer(OptionsHandle? options) => Use(p =>
+    {
+        KmaException.Check(KmaNative.kma_analyzer_new(
+            out IntPtr a, p, options?.Ptr ?? IntPtr.Zero));
+        return a;
+    });
+
+    /// <summary>
+    /// Releases this handle (analyzers keep the model alive). Throws
+    /// <see cref="KmaException"/> if another thread is using the model right
+    /// now; calling it again is a no-op.
+    /// </summary>
+    public void Dispose()
+    {
+        if (_guard.TryClose()) _handle.Dispose();
+    }
+
+    private T Use<T>(Func<IntPtr, T> call)
+    {
+        // Any number of threads may use a model at once: shared entry.
+        _guard.Enter(exclusive: false);
+        try
+        {
+            return call(_handle.DangerousGetHandle());
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+}
