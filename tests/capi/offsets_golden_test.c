@@ -1,0 +1,107 @@
+/* Offsets golden test of the C ABI: analyses tests/golden/offsets_corpus.txt
+ * through both the UTF-8 and the UTF-16 entry points and checks every token
+ * (form/TAG, code-point, UTF-8 and UTF-16 spans) against
+ * tests/golden/offsets_expected.tsv, the file every binding checks too. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kma/kma.h"
+#include "test_util.h"
+
+#ifndef KMA_GOLDEN_DIR
+#error "KMA_GOLDEN_DIR must be defined"
+#endif
+
+static char* read_line(FILE* f) {
+  size_t cap = 256, n = 0;
+  char* buf = (char*)malloc(cap);
+  int c;
+  if (buf == NULL) return NULL;
+  while ((c = fgetc(f)) != EOF && c != '\n') {
+    if (n + 1 >= cap) {
+      char* bigger = (char*)realloc(buf, cap *= 2);
+      if (bigger == NULL) { free(buf); return NULL; }
+      buf = bigger;
+    }
+    buf[n++] = (char)c;
+  }
+  if (c == EOF && n == 0) { free(buf); return NULL; }
+  buf[n] = '\0';
+  return buf;
+}
+
+/* Renders one analysis in the golden format, with UTF-16 spans taken from a
+ * second result obtained through the UTF-16 entry point. */
+static void render(const kma_result* r8, const kma_result* r16, char* out, size_t cap) {
+  size_t n = kma_result_token_count(r8, 0), i, used = 0;
+  const kma_token* t8 = kma_result_tokens(r8, 0);
+  const kma_token* t16 = kma_result_tokens(r16, 0);
+  assert_int_equal(n, kma_result_token_count(r16, 0));
+  out[0] = '\0';
+  for (i = 0; i < n; ++i) {
+    int w = snprintf(out + used, cap - used, "%s%s/%s %u %u %u %u %u %u", i ? "\t" : "",
+                     kma_result_token_form(r8, &t8[i]), kma_tag_name(t8[i].tag),
+                     t8[i].cp_begin, t8[i].cp_length, t8[i].begin, t8[i].length,
+                     t16[i].begin, t16[i].length);
+    assert_true(w > 0 && (size_t)w < cap - used);
+    used += (size_t)w;
+    /* Both encodings must agree on everything but the unit offsets. */
+    assert_string_equal(kma_result_token_form(r8, &t8[i]), kma_result_token_form(r16, &t16[i]));
+    assert_int_equal(t8[i].cp_begin, t16[i].cp_begin);
+    assert_int_equal(t8[i].cp_length, t16[i].cp_length);
+  }
+}
+
+static void test_offsets_golden(void** state) {
+  FILE* corpus = fopen(KMA_GOLDEN_DIR "/offsets_corpus.txt", "rb");
+  FILE* expected = fopen(KMA_GOLDEN_DIR "/offsets_expected.tsv", "rb");
+  kma_model* m = NULL;
+  kma_analyzer* a = NULL;
+  char* text;
+  int lines = 0;
+  static char got[1 << 16];
+  (void)state;
+  assert_non_null(corpus);
+  assert_non_null(expected);
+  assert_int_equal(kma_model_open_file(&m, KMA_TEST_MODEL_PATH, NULL), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, m, NULL), KMA_OK);
+  while ((text = read_line(corpus)) != NULL) {
+    char* want;
+    size_t units = 0;
+    uint16_t* u16 = test_utf8_to_utf16(text, strlen(text), &units);
+    kma_result *r8 = NULL, *r16 = NULL;
+    do {
+      want = read_line(expected);
+      assert_non_null(want);
+      if (want[0] != '#') break;
+      free(want);
+    } while (1);
+    assert_non_null(u16);
+    assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r8), KMA_OK);
+    assert_int_equal(kma_analyzer_analyze_utf16(a, u16, units, &r16), KMA_OK);
+    render(r8, r16, got, sizeof(got));
+    if (strcmp(got, want) != 0) fail_msg("line %d differs:\n  want %s\n  got  %s", lines + 1, want, got);
+    ++lines;
+    kma_result_free(r8);
+    kma_result_free(r16);
+    free(u16);
+    free(want);
+    free(text);
+  }
+  assert_true(lines >= 5);
+  kma_analyzer_free(a);
+  kma_model_free(m);
+  fclose(corpus);
+  fclose(expected);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_offsets_golden)};
+  return cmocka_run_group_tests_name("capi_offsets_golden", tests, NULL, NULL);
+}
