@@ -13,6 +13,9 @@ bool IsSpaceChar(char32_t c) {
   // Controls and format characters (BOM, zero-width space, a stray ZWJ) carry
   // no text: they separate words like whitespace instead of becoming nouns.
   if (c < 0x80) return c <= 0x20 || c == 0x7F;
+  // Hangul syllables and jamo are nearly all of the text: answer them without
+  // the Unicode property lookup.
+  if ((c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF)) return false;
   CharClass k = ClassOf(c);
   return k == CharClass::kSpace || k == CharClass::kControl;
 }
