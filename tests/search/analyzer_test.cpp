@@ -65,21 +65,11 @@ bool SameTokens(const Token& a, const Token& b) {
 
 // The mini model, built once per test process (ctest runs each test case in
 // its own process, so the path carries the pid).
-class AnalyzerTest : public ::testing::Test {
+class AnalyzerTest : public test::MiniModelTest {
  protected:
-  static void SetUpTestSuite() {
-    auto m = test::BuildMiniModel("analyzer");
-    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-    status_ = new Status(m.status());
-  }
-  static void TearDownTestSuite() {
-    delete model_;
-    model_ = nullptr;
-    delete status_;
-  }
   void SetUp() override {
-    ASSERT_TRUE(status_->ok()) << status_->message();
-    analyzer_ = std::make_unique<Analyzer>(*model_);
+    MiniModelTest::SetUp();
+    if (!HasFatalFailure()) analyzer_ = std::make_unique<Analyzer>(*model_);
   }
 
   // Analyses and returns the best analysis; fails the test on error.
@@ -129,12 +119,8 @@ class AnalyzerTest : public ::testing::Test {
     }
   }
 
-  static std::shared_ptr<const Model>* model_;
-  static Status* status_;
   std::unique_ptr<Analyzer> analyzer_;
 };
-std::shared_ptr<const Model>* AnalyzerTest::model_ = nullptr;
-Status* AnalyzerTest::status_ = nullptr;
 
 TEST_F(AnalyzerTest, TrainingSentencesComeBackWithTheirGoldAnalysis) {
   // A handful that cover fusions (했, 왔, 간다), irregulars (추워서, 도왔,

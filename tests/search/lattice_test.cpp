@@ -25,19 +25,8 @@
 namespace kma::search {
 namespace {
 
-class LatticeTest : public ::testing::Test {
+class LatticeTest : public test::MiniModelTest {
  protected:
-  static void SetUpTestSuite() {
-    auto m = test::BuildMiniModel("lattice");
-    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-    status_ = new Status(m.status());
-  }
-  static void TearDownTestSuite() {
-    delete model_;
-    model_ = nullptr;
-    delete status_;
-  }
-  void SetUp() override { ASSERT_TRUE(status_->ok()) << status_->message(); }
 
   // Normalizes and pretokenizes `utf8` and builds the lattice over
   // [begin, end) of the normalized text (end == -1: to the end), the way
@@ -120,16 +109,12 @@ class LatticeTest : public ::testing::Test {
     return c;
   }
 
-  static std::shared_ptr<const Model>* model_;
-  static Status* status_;
   NormalizedText nt_;
   std::vector<PreToken> all_pretokens_, pretokens_;
   uint32_t begin_ = 0, end_ = 0;
   LatticeParams params_;
   std::vector<Node> nodes_;
 };
-std::shared_ptr<const Model>* LatticeTest::model_ = nullptr;
-Status* LatticeTest::status_ = nullptr;
 
 TEST_F(LatticeTest, KnownSentenceHasDictionaryNodesAndAPath) {
   Build("나는 학교에 간다.");

@@ -32,6 +32,27 @@ inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& 
   return m;
 }
 
+// Fixture base: the mini model is built once per test suite; SetUp fails
+// every test of the suite if that did not work.
+class MiniModelTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto m = BuildMiniModel("suite");
+    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
+    status_ = new Status(m.status());
+  }
+  static void TearDownTestSuite() {
+    delete model_;
+    model_ = nullptr;
+    delete status_;
+    status_ = nullptr;
+  }
+  void SetUp() override { ASSERT_TRUE(status_->ok()) << status_->message(); }
+
+  inline static std::shared_ptr<const Model>* model_ = nullptr;
+  inline static Status* status_ = nullptr;
+};
+
 }  // namespace kma::test
 
 #endif  // KMA_TESTS_SEARCH_MINI_MODEL_H_

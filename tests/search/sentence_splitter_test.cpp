@@ -129,21 +129,11 @@ TEST(SentenceSpansTest, SpansCoverTheirTokensIncludingSharedSpans) {
 }
 
 // End to end through the analyzer on the mini model.
-class SplitTest : public ::testing::Test {
+class SplitTest : public test::MiniModelTest {
  protected:
-  static void SetUpTestSuite() {
-    auto m = test::BuildMiniModel("split");
-    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-    status_ = new Status(m.status());
-  }
-  static void TearDownTestSuite() {
-    delete model_;
-    model_ = nullptr;
-    delete status_;
-  }
   void SetUp() override {
-    ASSERT_TRUE(status_->ok()) << status_->message();
-    analyzer_ = std::make_unique<Analyzer>(*model_);
+    MiniModelTest::SetUp();
+    if (!HasFatalFailure()) analyzer_ = std::make_unique<Analyzer>(*model_);
   }
   std::vector<std::string> Split(const std::string& text) {
     std::vector<SentenceSpan> spans;
@@ -157,12 +147,8 @@ class SplitTest : public ::testing::Test {
     return out;
   }
 
-  static std::shared_ptr<const Model>* model_;
-  static Status* status_;
   std::unique_ptr<Analyzer> analyzer_;
 };
-std::shared_ptr<const Model>* SplitTest::model_ = nullptr;
-Status* SplitTest::status_ = nullptr;
 
 using S = std::vector<std::string>;
 
