@@ -73,6 +73,18 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   knlm_ = lm.value();
   for (uint32_t i = 0; i < morph_count_; ++i)
     if (morphs_[i].lm_id >= knlm_.vocab_size()) return Bad("LM id out of range");
+  lm_names_ = {"knlm"};
+  for (const char* name : {"cong", "cong-fp32"}) {
+    if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
+    auto c = CongView::Open(d, n);
+    if (!c.ok()) return c.status();
+    if (c.value().vocab_size() != knlm_.vocab_size()) return Bad(std::string(name) + " vocabulary differs from knlm");
+    (std::string_view(name) == "cong" ? cong_ : cong_fp32_) = c.value();
+    (std::string_view(name) == "cong" ? has_cong_ : has_cong_fp32_) = true;
+    lm_names_.push_back(name);
+  }
+  default_lm_ = m.Metadata("default_lm");
+  if (std::find(lm_names_.begin(), lm_names_.end(), default_lm_) == lm_names_.end()) default_lm_ = "knlm";
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
   auto tag_lm = KnlmView::Open(d, n);
   if (!tag_lm.ok()) return tag_lm.status();
@@ -116,8 +128,8 @@ StatusOr<std::shared_ptr<const Model>> Model::OpenMemory(const void* data, size_
 }
 
 uint32_t Model::format_version() const { return impl_->file().format_version(); }
-std::vector<std::string> Model::lm_names() const { return {"knlm"}; }
-std::string Model::default_lm() const { return "knlm"; }
+std::vector<std::string> Model::lm_names() const { return impl_->lm_names(); }
+std::string Model::default_lm() const { return impl_->default_lm(); }
 std::string Model::metadata(std::string_view key) const { return impl_->file().Metadata(key); }
 uint32_t Model::morpheme_count() const { return impl_->morph_count(); }
 size_t Model::file_size() const { return impl_->file_size(); }

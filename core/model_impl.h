@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/cong.h"
 #include "core/dictionary.h"
 #include "core/knlm.h"
 #include "core/mapped_file.h"
@@ -67,6 +68,15 @@ class ModelImpl {
     return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
   }
   const KnlmView& knlm() const { return knlm_; }
+  // The CoNg model stored under `name` ("cong" int8, "cong-fp32" float rows),
+  // or null if the file has none.
+  const CongView* cong(std::string_view name) const {
+    if (name == "cong") return has_cong_ ? &cong_ : nullptr;
+    if (name == "cong-fp32") return has_cong_fp32_ ? &cong_fp32_ : nullptr;
+    return nullptr;
+  }
+  const std::vector<std::string>& lm_names() const { return lm_names_; }
+  const std::string& default_lm() const { return default_lm_; }
   const KnlmView& tag_lm() const { return tag_lm_; }
   const TagLmTable& tag_lm_table() const { return tag_table_; }
   // LM token of the full stop "."/SF: text that ends without punctuation is
@@ -92,6 +102,10 @@ class ModelImpl {
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;
   KnlmView knlm_;
+  CongView cong_, cong_fp32_;
+  bool has_cong_ = false, has_cong_fp32_ = false;
+  std::vector<std::string> lm_names_;
+  std::string default_lm_;
   KnlmView tag_lm_;
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;

@@ -93,8 +93,14 @@ Status Analyzer::AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeO
 Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>* out) {
   out->clear();
   if (opt.top_n < 1 || opt.top_n > 64) return Status(StatusCode::kInvalidArgument, "top_n must be in 1..64");
-  if (!opt.lm.empty() && opt.lm != "knlm")
-    return Status(StatusCode::kInvalidArgument, "unknown language model '" + opt.lm + "' (this model has: knlm)");
+  const ModelImpl& mi = model_->impl();
+  const std::string& lm_name = opt.lm.empty() ? mi.default_lm() : opt.lm;
+  const CongView* cong = mi.cong(lm_name);
+  if (cong == nullptr && lm_name != "knlm") {
+    std::string have;
+    for (const std::string& n : mi.lm_names()) have += (have.empty() ? "" : ", ") + n;
+    return Status(StatusCode::kInvalidArgument, "unknown language model '" + lm_name + "' (this model has: " + have + ")");
+  }
   if (scratch_->cps.size() >= 0x7FFFFFFFu) return Status(StatusCode::kInputTooLong, "input too long");
   const ModelImpl& model = model_->impl();
   Scratch& sc = *scratch_;
@@ -123,6 +129,8 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   lp.max_unknown_units = opt.max_unknown_length;
   search::SearchParams sp;
   sp.top_n = opt.top_n;
+  sp.cong = cong;
+  sp.batch_scoring = opt.batch_scoring;
   sp.beam = opt.beam;
   if (opt.top_n > 1) {
     // N distinct paths only survive a beam wide enough to hold them.

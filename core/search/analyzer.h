@@ -52,6 +52,7 @@ struct AnalyzeOptions {
   std::string lm;             // language model name; empty = model default
   float beam = 7.0f;          // score-relative beam: drop paths this far below the best
   int max_unknown_length = 8; // longest unknown-word candidate, in syllables
+  bool batch_scoring = true;  // CoNg: one batched product per position (off: pair by pair)
 };
 
 class Analyzer {

@@ -143,7 +143,6 @@ void BeamSearch::Prune(Bucket* b, const SearchParams& params) {
 bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin,
                         const State& s, const Node& n, uint32_t node_index, const SearchParams& params,
                         State* out) {
-  const KnlmView& lm = model.knlm();
   const TagLmTable& tlm = model.tag_lm_table();
   uint32_t tstate = s.tag_state;
   *out = s;
@@ -164,7 +163,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   // still gets what its tags make likely.
   const float log_lambda = log_lambda_, log_rest = log_rest_;
   auto lm_step = [&](const MorphRecord& r) {
-    float word = LmScore(lm, state, r.lm_id, &state) + r.emit_logp;
+    float word = LmScore(state, r.lm_id, &state) + r.emit_logp;
     float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag)), &tstate);
     return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest);
   };
@@ -214,7 +213,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       score_morph(n.entry, true);
     } else {
       out->score += boundary(prev_tag, static_cast<int>(n.tag), space);
-      out->score += LmScore(lm, state, LmClassToken(n.tag), &state);
+      out->score += LmScore(state, LmClassToken(n.tag), &state);
       tlm.Score(tstate, LmClassToken(n.tag), &tstate);  // keep the tag history
       prev_tag = static_cast<int>(n.tag);
       out->last_socket = 0;
@@ -228,6 +227,48 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   return true;
 }
 
+void BeamSearch::BatchScore(const ModelImpl& model, const std::vector<State>& here, const std::vector<Node>& nodes,
+                            size_t first_node, uint32_t p) {
+  batch_ctx_.clear();
+  batch_tok_.clear();
+  for (const State& s : here)
+    if (s.pending == 0) batch_ctx_.push_back(s.lm_state);
+  for (size_t i = first_node; i < nodes.size() && nodes[i].begin == p; ++i) {
+    const Node& n = nodes[i];
+    if (n.kind == NodeKind::kEntry) {
+      const EntryRecord& e = model.entry(n.entry);
+      if (static_cast<EntryKind>(e.kind) != EntryKind::kPlain) continue;  // heads/sockets score later
+      batch_tok_.push_back(model.morph(model.entry_morphs(e)[0]).lm_id);
+    } else if (n.kind == NodeKind::kPattern && n.entry != 0) {
+      batch_tok_.push_back(model.morph(n.entry).lm_id);
+    } else {
+      batch_tok_.push_back(LmClassToken(n.tag));
+    }
+  }
+  if (batch_ctx_.empty() || batch_tok_.empty()) return;
+  // De-duplicate both sides: many states share a context, many candidates a
+  // first morpheme (every unknown-word length shares its class token).
+  for (auto* v : {&batch_ctx_, &batch_tok_}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
+  // Pairs already cached need no work; a lone pair is not worth a batch.
+  const size_t m = batch_ctx_.size(), n = batch_tok_.size();
+  if (m * n < 2) return;
+  batch_out_.resize(m * n);
+  cong_->ScoreMatrix(batch_ctx_.data(), m, batch_tok_.data(), n, batch_out_.data());
+  for (size_t i = 0; i < m; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      LmCacheEntry& e = lm_cache_[CacheSlot(batch_ctx_[i], batch_tok_[j])];
+      if (e.state == batch_ctx_[i] && e.token == batch_tok_[j]) continue;
+      e.state = batch_ctx_[i];
+      e.token = batch_tok_[j];
+      e.logp = batch_out_[i * n + j];
+      e.next = kNextUnknown;
+    }
+  }
+}
+
 void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
                      const std::vector<Node>& nodes, const SearchParams& params, std::vector<Path>* out) {
   out->clear();
@@ -237,13 +278,16 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   hist_.clear();
   log_lambda_ = std::log(params.class_lambda);
   log_rest_ = std::log1p(-params.class_lambda);
-  if (lm_cache_owner_ != &model.knlm()) {
+  cong_ = params.cong;
+  knlm_ = &model.knlm();
+  const void* owner = cong_ != nullptr ? static_cast<const void*>(cong_) : static_cast<const void*>(knlm_);
+  if (lm_cache_owner_ != owner) {
     std::fill(lm_cache_.begin(), lm_cache_.end(), LmCacheEntry{});
-    lm_cache_owner_ = &model.knlm();
+    lm_cache_owner_ = owner;
   }
   State start{};
   start.score = 0;
-  start.lm_state = model.knlm().bos_state();
+  start.lm_state = cong_ != nullptr ? cong_->bos_state() : knlm_->bos_state();
   start.tag_state = model.tag_lm_table().bos_state();
   start.hist = kNoHist;
   start.last_tag = kNumTags;  // sentence start
@@ -267,6 +311,7 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
     Prune(&hb, params);
     const std::vector<State>& here = hb.states;
     while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
+    if (cong_ != nullptr && params.batch_scoring) BatchScore(model, here, nodes, ni, p);
     for (; ni < nodes.size() && nodes[ni].begin == p; ++ni) {
       const Node& n = nodes[ni];
       Bucket& dest = buckets_[n.end - begin];
@@ -287,8 +332,8 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
     State f = s;
     uint32_t lm_state = s.lm_state, dummy;
     if (s.last_tag != static_cast<uint8_t>(PosTag::kSF))
-      f.score += params.period_weight * model.knlm().Score(lm_state, model.period_lm_id(), &lm_state);
-    f.score += model.knlm().Score(lm_state, kLmEos, &dummy);
+      f.score += params.period_weight * WordLm(lm_state, model.period_lm_id(), &lm_state);
+    f.score += WordLm(lm_state, kLmEos, &dummy);
     finals.push_back(f);
   }
   std::sort(finals.begin(), finals.end(), [](const State& a, const State& b) { return a.score > b.score; });

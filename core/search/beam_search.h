@@ -18,7 +18,11 @@ struct SearchParams {
   // The values below were chosen on a held-out tenth of train.tsv.
   float nospace_floor = -1.5f;    // cap on the cost of a missing space
   float class_lambda = 0.7f;      // weight of the morpheme n-gram in the class interpolation
-  float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text     // weight of the virtual full stop closing unpunctuated text
+  float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
+  // Morpheme-level LM: the CoNg model if set, else the Kneser-Ney model.
+  const CongView* cong = nullptr;
+  // CoNg only: score each position's candidates in one batched call.
+  bool batch_scoring = true;
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -97,19 +101,36 @@ class BeamSearch {
     uint32_t next = 0;
   };
   static constexpr size_t kLmCacheSize = 1 << 13;
-  float LmScore(const KnlmView& lm, uint32_t state, uint32_t token, uint32_t* next) {
-    size_t h = ((uint64_t{state} * 0x9E3779B1u) ^ (uint64_t{token} * 0x85EBCA77u)) & (kLmCacheSize - 1);
-    LmCacheEntry& e = lm_cache_[h];
+  // The morpheme LM of the current Run (one of the two is used).
+  float WordLm(uint32_t state, uint32_t token, uint32_t* next) const {
+    return cong_ != nullptr ? cong_->Score(state, token, next) : knlm_->Score(state, token, next);
+  }
+  static size_t CacheSlot(uint32_t state, uint32_t token) {
+    return ((uint64_t{state} * 0x9E3779B1u) ^ (uint64_t{token} * 0x85EBCA77u)) & (kLmCacheSize - 1);
+  }
+  float LmScore(uint32_t state, uint32_t token, uint32_t* next) {
+    LmCacheEntry& e = lm_cache_[CacheSlot(state, token)];
     if (e.state != state || e.token != token) {
       e.state = state;
       e.token = token;
-      e.logp = lm.Score(state, token, &e.next);
+      e.logp = WordLm(state, token, &e.next);
+    } else if (e.next == kNextUnknown) {
+      e.next = cong_->Next(state, token);  // scored by the batch, not walked yet
     }
     *next = e.next;
     return e.logp;
   }
+  static constexpr uint32_t kNextUnknown = 0xFFFFFFFFu;
+  // CoNg: scores every (state here) x (first LM token of a node starting
+  // here) pair in one gathered matrix product and seeds the cache with it.
+  void BatchScore(const ModelImpl& model, const std::vector<State>& here, const std::vector<Node>& nodes,
+                  size_t first_node, uint32_t p);
+  std::vector<uint32_t> batch_ctx_, batch_tok_;
+  std::vector<float> batch_out_;
   std::vector<LmCacheEntry> lm_cache_ = std::vector<LmCacheEntry>(kLmCacheSize);
   const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
+  const CongView* cong_ = nullptr;
+  const KnlmView* knlm_ = nullptr;
 
   std::vector<Bucket> buckets_;
   float log_lambda_ = 0, log_rest_ = 0;  // log of the interpolation weights

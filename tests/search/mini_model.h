@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/model.h"
 #include "tools/builder/model_builder.h"
@@ -17,7 +19,9 @@ namespace kma::test {
 
 // `name` keeps temp files of different suites apart; ctest runs each case in
 // its own process, so the path also carries the pid.
-inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& name) {
+// `lms` as for `kma build-model --lm`; CoNg models get a small, fast setup.
+inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& name,
+                                                             std::vector<std::string> lms = {"knlm"}) {
   const std::string path =
       ::testing::TempDir() + "kma_" + name + "_" + std::to_string(::getpid()) + "_mini.kmam";
   build::BuildConfig c;
@@ -25,6 +29,12 @@ inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& 
   c.lexicon_dir = KMA_TEST_DATA_DIR "/mini/lexicon";
   c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
   c.output_path = path;
+  c.lms = std::move(lms);
+  c.cong.dim = 16;
+  c.cong.epochs = 20;
+  c.cong.batch_contexts = 16;
+  c.cong.min_count = 1;
+  c.cong.learning_rate = 0.02f;
   Status s = build::BuildModel(c);
   if (!s.ok()) return s;
   auto m = Model::OpenFile(path);

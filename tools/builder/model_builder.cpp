@@ -158,9 +158,17 @@ void UnifyBenefactive(const MorphRules& rules, std::vector<CorpusSentence>* corp
 
 Status BuildModel(const BuildConfig& cfg) {
   auto log = [&](const std::string& s) { if (cfg.log) cfg.log(s); };
-  for (const std::string& lm : cfg.lms)
-    if (lm != "knlm")
-      return Status(StatusCode::kInvalidArgument, "unknown language model '" + lm + "' (this version builds: knlm)");
+  bool want_cong = false, want_cong_fp32 = false;
+  for (const std::string& lm : cfg.lms) {
+    if (lm == "cong") want_cong = true;
+    else if (lm == "cong-fp32") want_cong_fp32 = true;
+    else if (lm != "knlm")
+      return Status(StatusCode::kInvalidArgument,
+                    "unknown language model '" + lm + "' (this version builds: knlm, cong, cong-fp32)");
+  }
+  std::string default_lm = cfg.default_lm.empty() ? (cfg.lms.empty() ? "knlm" : cfg.lms.back()) : cfg.default_lm;
+  if (std::find(cfg.lms.begin(), cfg.lms.end(), default_lm) == cfg.lms.end() && default_lm != "knlm")
+    return Status(StatusCode::kInvalidArgument, "default language model '" + default_lm + "' is not built");
 
   // ---- 1. data ----
   std::vector<CorpusSentence> corpus;
@@ -409,6 +417,12 @@ Status BuildModel(const BuildConfig& cfg) {
   ko.quant_bits = 8;
   KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, lm_vocab, kLmBos, kLmEos, ko, &knlm));
   log("knlm: order " + std::to_string(ko.order) + ", " + std::to_string(knlm.size() / 1024) + " KiB");
+  CongTrainResult cong;
+  if (want_cong || want_cong_fp32) {
+    CongTrainOptions co = cfg.cong;
+    if (!co.log) co.log = cfg.log;
+    KMA_RETURN_IF_ERROR(TrainCong(lm_sents, lm_vocab, kLmBos, kLmEos, co, &cong));
+  }
   // Tag-level model: P(tag | previous tags), interpolated log-linearly with
   // the morpheme model at search time. It carries the grammar (an ending
   // ends a sentence, a particle follows a noun) where the morpheme model
@@ -454,14 +468,29 @@ Status BuildModel(const BuildConfig& cfg) {
     w.AddSection("boundary", std::move(b));
   }
   w.AddSection("lm.knlm", knlm);
+  if (want_cong) w.AddSection("lm.cong", cong.int8_blob);
+  if (want_cong_fp32) w.AddSection("lm.cong-fp32", cong.fp32_blob);
   w.AddSection("lm.tag", tag_lm);
   w.SetMetadata("license", "CC-BY-SA-4.0");
   w.SetMetadata("attribution",
                 "Trained on the KAIST treebank, UD Korean GSD and UD Korean KSL (CC BY-SA 4.0); lexicon from "
                 "mecab-ko-dic, KOMORAN and khaiii resources (Apache-2.0) and the NIKL Basic Korean Dictionary "
                 "via hunspell-dict-ko (CC BY-SA)");
-  w.SetMetadata("lms", "knlm");
-  w.SetMetadata("default_lm", "knlm");
+  {
+    std::string names = "knlm";
+    for (const char* n : {"cong", "cong-fp32"})
+      if (std::find(cfg.lms.begin(), cfg.lms.end(), n) != cfg.lms.end()) names += std::string(",") + n;
+    w.SetMetadata("lms", names);
+  }
+  w.SetMetadata("default_lm", default_lm);
+  if (want_cong || want_cong_fp32) {
+    const CongTrainOptions& co = cfg.cong;
+    w.SetMetadata("cong.dim", std::to_string(co.dim));
+    w.SetMetadata("cong.context_len", std::to_string(co.max_context_len));
+    w.SetMetadata("cong.min_count", std::to_string(co.min_count));
+    w.SetMetadata("cong.epochs", std::to_string(co.epochs));
+    w.SetMetadata("cong.contexts", std::to_string(cong.contexts));
+  }
   w.SetMetadata("knlm.order", std::to_string(ko.order));
   w.SetMetadata("tag_lm.order", std::to_string(tko.order));
   w.SetMetadata("builder", std::string("kma ") + KMA_VERSION_STRING);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "tools/builder/cong_trainer.h"
 
 namespace kma::build {
 
@@ -19,6 +20,8 @@ struct BuildConfig {
   std::vector<std::string> lms = {"knlm"};
   int knlm_order = 3;
   int tag_order = 3;   // order of the tag-level model (4 measured no better)
+  CongTrainOptions cong;        // for "cong" / "cong-fp32" in lms
+  std::string default_lm;       // empty: the last of lms
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;
 };

@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <utility>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -29,8 +31,22 @@ constexpr const char kBuildUsage[] =
     "  --data DIR      training data directory (default: " KMA_SHARED_DATA_DIR_DEFAULT ")\n"
     "  --rules FILE    morphological rule file\n"
     "                  (default: " KMA_SOURCE_DIR_DEFAULT "/models/morph_rules.txt)\n"
-    "  --lm LIST       comma-separated language models to build (default: knlm)\n"
+    "  --lm LIST       comma-separated language models to build: knlm (always\n"
+    "                  built), cong, cong-fp32 (default: knlm)\n"
+    "  --default-lm NAME  language model used when none is asked for\n"
+    "                  (default: the last of --lm)\n"
     "  --order N       n-gram order of the knlm model, 1..8 (default 3)\n"
+    "  --cong-dim N    CoNg embedding size, multiple of 16 (default 64)\n"
+    "  --cong-context N  longest CoNg context n-gram, 1..16 (default 4)\n"
+    "  --cong-min-count N  minimum count of a CoNg context (default 2)\n"
+    "  --cong-epochs N  CoNg training epochs (default 10)\n"
+    "  --cong-lr X     CoNg Adam learning rate (default 0.005)\n"
+    "  --cong-l2 X     L2 weight of the context residuals, in tokens (default 1)\n"
+    "  --cong-sparse-lr X  CoNg SGD learning rate of embedding rows (default 0.05)\n"
+    "  --cong-clip X   cap on one embedding-row step (default 1)\n"
+    "  --cong-teacher X  share of the CoNg training target taken from a\n"
+    "                  Witten-Bell n-gram estimate, 0..1 (default 0.5)\n"
+    "  --threads N     training threads (default 2; the model depends on it)\n"
     "  -o, --output OUT  model file to write (required)\n"
     "  -h, --help      show this help\n"
     "Progress is printed to stderr.\n";
@@ -63,6 +79,17 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"rules", 0, true},
                   {"lm", 0, true},
                   {"order", 0, true},
+                  {"default-lm", 0, true},
+                  {"cong-dim", 0, true},
+                  {"cong-context", 0, true},
+                  {"cong-min-count", 0, true},
+                  {"cong-epochs", 0, true},
+                  {"cong-lr", 0, true},
+                  {"cong-l2", 0, true},
+                  {"cong-sparse-lr", 0, true},
+                  {"cong-clip", 0, true},
+                  {"cong-teacher", 0, true},
+                  {"threads", 0, true},
                   {"output", 'o', true}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
@@ -88,6 +115,40 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (args.Has("lm")) {
     config.lms = SplitList(args.Get("lm"));
     if (config.lms.empty()) return Fail(kExitUsage, "--lm needs at least one name");
+  }
+
+  config.default_lm = args.Get("default-lm");
+  struct IntOpt {
+    const char* name;
+    long lo, hi;
+    int* dst;
+  };
+  const IntOpt int_opts[] = {{"cong-dim", 16, 512, &config.cong.dim},
+                             {"cong-context", 1, 16, &config.cong.max_context_len},
+                             {"cong-min-count", 1, 1000000, &config.cong.min_count},
+                             {"cong-epochs", 0, 1000, &config.cong.epochs},
+                             {"threads", 1, 256, &config.cong.threads}};
+  for (const IntOpt& io : int_opts) {
+    if (!args.Has(io.name)) continue;
+    long v;
+    if (!ParseIntInRange(args.Get(io.name), io.lo, io.hi, &v))
+      return Fail(kExitUsage, std::string("--") + io.name + " must be an integer in " + std::to_string(io.lo) + ".." +
+                                  std::to_string(io.hi));
+    *io.dst = static_cast<int>(v);
+  }
+  if (config.cong.dim % 16 != 0) return Fail(kExitUsage, "--cong-dim must be a multiple of 16");
+  for (auto [name, dst] : {std::pair<const char*, float*>{"cong-lr", &config.cong.learning_rate},
+                           std::pair<const char*, float*>{"cong-l2", &config.cong.residual_l2},
+                           std::pair<const char*, float*>{"cong-sparse-lr", &config.cong.sparse_learning_rate},
+                           std::pair<const char*, float*>{"cong-clip", &config.cong.sparse_clip},
+                           std::pair<const char*, float*>{"cong-teacher", &config.cong.teacher_weight}}) {
+    if (!args.Has(name)) continue;
+    char* end = nullptr;
+    std::string v = args.Get(name);
+    double d = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(d >= 0) || d > 10)
+      return Fail(kExitUsage, std::string("--") + name + " must be a number in 0..10");
+    *dst = static_cast<float>(d);
   }
 
   const std::string data = args.Get("data", KMA_SHARED_DATA_DIR_DEFAULT);

@@ -3,11 +3,15 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "core/gold_lm_scorer.h"
 #include "core/search/analyzer.h"
+#include "tools/kma/eval_ambiguity.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
@@ -19,7 +23,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalUsage[] =
-    "usage: kma eval [--model P] [--lm NAME] [--json] GOLD...\n"
+    "usage: kma eval [--model P] [--lm NAME] [--train FILE] [--json] GOLD...\n"
     "\n"
     "Analyses the raw text of each gold line (top-1) and compares the morphemes\n"
     "with the gold ones by LCS alignment after normalisation. A gold line is\n"
@@ -28,15 +32,42 @@ constexpr const char kEvalUsage[] =
     "give each sentence's source and figures are also reported per source.\n"
     "  --model P   model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME   language model of the model file to score with\n"
+    "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
+    "              share of gold words right among those whose surface form\n"
+    "              has two or more distinct analyses in FILE\n"
+    "Per-morpheme perplexity of the gold morphemes under the language model is\n"
+    "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
     "  -h, --help  show this help\n";
 
 constexpr size_t kTopConfusions = 20;
 
+// Figures beyond the morpheme metric, overall and per source.
+struct Extra {
+  int64_t ambiguous = 0, ambiguous_right = 0;
+  double logprob = 0;
+  int64_t lm_tokens = 0;
+  double perplexity() const { return lm_tokens > 0 ? std::exp(-logprob / double(lm_tokens)) : 0.0; }
+  double ambiguous_accuracy() const { return ambiguous > 0 ? double(ambiguous_right) / double(ambiguous) : 0.0; }
+  void Merge(const Extra& o) {
+    ambiguous += o.ambiguous;
+    ambiguous_right += o.ambiguous_right;
+    logprob += o.logprob;
+    lm_tokens += o.lm_tokens;
+  }
+};
+
 struct FileResult {
   std::string name;
   EvalAccumulator acc;
   double seconds = 0;  // analysis time only
+  Extra all;
+  std::map<std::string, Extra> per_source;
+};
+
+struct EvalContext {
+  const GoldLmScorer* scorer = nullptr;
+  const AmbiguityIndex* ambiguity = nullptr;  // null without --train
 };
 
 bool FileExists(const std::string& path) {
@@ -49,8 +80,11 @@ double MsPerSentence(const EvalCounts& c, double seconds) {
 }
 
 // Evaluates one gold file; returns an exit code (errors already printed).
-int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt,
+int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt, const EvalContext& ctx,
              FileResult* result) {
+  std::vector<std::string> words;
+  std::vector<std::vector<Morph>> word_analyses, pred_words;
+  std::vector<std::pair<std::string, std::string>> lm_morphs;
   result->name = path;
   std::string error;
   LineReader gold;
@@ -92,6 +126,24 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
     // No .sources file: no per-source entry; a blank source line: "(none)".
     if (has_sources && source.empty()) source = "(none)";
     result->acc.AddSentence(gold_morphs, pred_morphs, source);
+    Extra ex;
+    lm_morphs.clear();
+    for (const Morph& m : gold_morphs) lm_morphs.emplace_back(m.form, m.tag);
+    size_t lm_tokens = 0;
+    ex.logprob = ctx.scorer->SentenceLogProb(lm_morphs, &lm_tokens);
+    ex.lm_tokens = static_cast<int64_t>(lm_tokens);
+    if (ctx.ambiguity != nullptr && !analyses.empty() && SplitGoldWords(line, &words, &word_analyses)) {
+      pred_words.assign(words.size(), {});
+      for (const Token& t : analyses[0].tokens)
+        if (t.word < pred_words.size()) pred_words[t.word].push_back(Morph{t.form, std::string(TagName(t.tag))});
+      for (size_t w = 0; w < words.size(); ++w) {
+        if (!ctx.ambiguity->IsAmbiguous(words[w])) continue;
+        ++ex.ambiguous;
+        if (AnalysisKey(pred_words[w]) == AnalysisKey(word_analyses[w])) ++ex.ambiguous_right;
+      }
+    }
+    result->all.Merge(ex);
+    if (has_sources) result->per_source[source].Merge(ex);
   }
   if (!gold.error().empty()) return Fail(kExitRuntime, gold.error());
   if (has_sources && sources.Next(&source_line) && !source_line.empty()) {
@@ -112,9 +164,20 @@ void AppendJsonCounts(const EvalCounts& c, std::string* out) {
   AppendJsonNumber(c.sentence_accuracy(), out);
 }
 
+void AppendJsonExtra(const Extra& e, bool with_ambiguity, std::string* out) {
+  out->append(",\"perplexity\":");
+  AppendJsonNumber(e.perplexity(), out);
+  if (!with_ambiguity) return;
+  out->append(",\"ambiguous_words\":" + std::to_string(e.ambiguous));
+  out->append(",\"ambiguous_word_accuracy\":");
+  AppendJsonNumber(e.ambiguous_accuracy(), out);
+}
+
 // Keys shared by the top-level object and the per-file objects.
-void AppendJsonResult(const EvalAccumulator& acc, double seconds, std::string* out) {
+void AppendJsonResult(const EvalAccumulator& acc, double seconds, const Extra& all,
+                      const std::map<std::string, Extra>& extra, bool amb, std::string* out) {
   AppendJsonCounts(acc.overall(), out);
+  AppendJsonExtra(all, amb, out);
   out->append(",\"ms_per_sentence\":");
   AppendJsonNumber(MsPerSentence(acc.overall(), seconds), out);
   out->append(",\"per_source\":{");
@@ -125,6 +188,8 @@ void AppendJsonResult(const EvalAccumulator& acc, double seconds, std::string* o
     AppendJsonString(src, out);
     out->append(":{");
     AppendJsonCounts(c, out);
+    auto it = extra.find(src);
+    AppendJsonExtra(it != extra.end() ? it->second : Extra{}, amb, out);
     out->push_back('}');
   }
   out->append("},\"confusions\":[");
@@ -150,8 +215,19 @@ void AppendTableRow(const std::string& label, const EvalCounts& c, std::string* 
   out->append(buf);
 }
 
-void AppendTextResult(const std::string& title, const EvalAccumulator& acc, double seconds,
-                      const std::string& lm, bool with_confusions, std::string* out) {
+void AppendExtraRow(const std::string& label, const Extra& e, bool amb, std::string* out) {
+  char buf[160];
+  if (amb)
+    std::snprintf(buf, sizeof buf, "  %-12s %9.2f %9lld %9.4f\n", label.c_str(), e.perplexity(),
+                  static_cast<long long>(e.ambiguous), e.ambiguous_accuracy());
+  else
+    std::snprintf(buf, sizeof buf, "  %-12s %9.2f\n", label.c_str(), e.perplexity());
+  out->append(buf);
+}
+
+void AppendTextResult(const std::string& title, const EvalAccumulator& acc, double seconds, const Extra& all,
+                      const std::map<std::string, Extra>& extra, bool amb, const std::string& lm,
+                      bool with_confusions, std::string* out) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "== %s (lm %s, %.3f ms/sentence)\n", title.c_str(),
                 lm.c_str(), MsPerSentence(acc.overall(), seconds));
@@ -161,6 +237,11 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
   out->append(buf);
   AppendTableRow("all", acc.overall(), out);
   for (const auto& [src, c] : acc.per_source()) AppendTableRow(src, c, out);
+  std::snprintf(buf, sizeof buf, amb ? "  %-12s %9s %9s %9s\n" : "  %-12s %9s\n", "", "perplexity", "ambiguous",
+                "amb.acc");
+  out->append(buf);
+  AppendExtraRow("all", all, amb, out);
+  for (const auto& [src, e] : extra) AppendExtraRow(src, e, amb, out);
   if (!with_confusions) return;
   out->append("  top confusions (gold -> predicted):\n");
   for (const auto& [key, n] : TopConfusions(acc.confusions(), kTopConfusions)) {
@@ -174,7 +255,7 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
-  ArgParser args({{"model", 0, true}, {"lm", 0, true}, {"json", 0, false}});
+  ArgParser args({{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma eval --help')");
@@ -195,23 +276,36 @@ int RunEval(int argc, char** argv, int first) {
   opt.top_n = 1;
   opt.lm = args.Get("lm");
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
+  GoldLmScorer scorer(*model, lm);
+  AmbiguityIndex ambiguity;
+  EvalContext ctx;
+  ctx.scorer = &scorer;
+  if (args.Has("train")) {
+    if (!ambiguity.Load(args.Get("train"), &error)) return Fail(kExitRuntime, error);
+    ctx.ambiguity = &ambiguity;
+  }
+  const bool amb = ctx.ambiguity != nullptr;
+  Extra total_extra;
+  std::map<std::string, Extra> total_per_source;
 
   std::vector<FileResult> results(args.positionals().size());
   EvalAccumulator total;
   double total_seconds = 0;
   for (size_t i = 0; i < results.size(); ++i) {
-    if (int rc = EvalFile(args.positionals()[i], &analyzer, opt, &results[i]);
+    if (int rc = EvalFile(args.positionals()[i], &analyzer, opt, ctx, &results[i]);
         rc != kExitOk) {
       return rc;
     }
     total.Merge(results[i].acc);
+    total_extra.Merge(results[i].all);
+    for (const auto& [src, e] : results[i].per_source) total_per_source[src].Merge(e);
     total_seconds += results[i].seconds;
   }
 
   std::string out;
   if (args.Has("json")) {
     out.append("{");
-    AppendJsonResult(total, total_seconds, &out);
+    AppendJsonResult(total, total_seconds, total_extra, total_per_source, amb, &out);
     out.append(",\"lm\":");
     AppendJsonString(lm, &out);
     out.append(",\"files\":[");
@@ -220,16 +314,16 @@ int RunEval(int argc, char** argv, int first) {
       out.append("{\"file\":");
       AppendJsonString(results[i].name, &out);
       out.push_back(',');
-      AppendJsonResult(results[i].acc, results[i].seconds, &out);
+      AppendJsonResult(results[i].acc, results[i].seconds, results[i].all, results[i].per_source, amb, &out);
       out.push_back('}');
     }
     out.append("]}\n");
   } else {
     const bool many = results.size() > 1;
     for (const FileResult& r : results) {
-      AppendTextResult(r.name, r.acc, r.seconds, lm, !many, &out);
+      AppendTextResult(r.name, r.acc, r.seconds, r.all, r.per_source, amb, lm, !many, &out);
     }
-    if (many) AppendTextResult("overall", total, total_seconds, lm, true, &out);
+    if (many) AppendTextResult("overall", total, total_seconds, total_extra, total_per_source, amb, lm, true, &out);
   }
   WriteStdout(out);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

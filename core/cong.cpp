@@ -1,0 +1,166 @@
+#include "core/cong.h"
+
+#include <cstring>
+#include <string>
+
+namespace kma {
+namespace {
+
+using namespace cong_internal;
+
+Status Bad(const std::string& what) { return Status(StatusCode::kModelFormat, "CoNg model: " + what); }
+
+// Portable dot products; the kernels issue replaces the hot ones with SIMD.
+int32_t DotU8S8(const uint8_t* a, const int8_t* b, uint32_t n) {
+  int32_t acc = 0;
+  for (uint32_t i = 0; i < n; ++i) acc += int32_t{a[i]} * int32_t{b[i]};
+  return acc;
+}
+
+float DotF32(const float* a, const float* b, uint32_t n) {
+  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (uint32_t i = 0; i < n; i += 8)
+    for (int k = 0; k < 8; ++k) acc[k] += a[i + k] * b[i + k];
+  return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
+}
+
+}  // namespace
+
+StatusOr<CongView> CongView::Open(const void* data, size_t size) {
+  if (data == nullptr || reinterpret_cast<uintptr_t>(data) % 8 != 0)
+    return Status(StatusCode::kInvalidArgument, "CoNg blob must be non-null and 8-byte aligned");
+  if (size < sizeof(CongHeader)) return Bad("truncated header");
+  const uint8_t* base = static_cast<const uint8_t*>(data);
+  CongHeader h;
+  std::memcpy(&h, base, sizeof h);
+  if (std::memcmp(h.magic, kMagic, 4) != 0) return Bad("bad magic");
+  if (h.version != kFormatVersion)
+    return Status(StatusCode::kModelVersion, "CoNg model format " + std::to_string(h.version) + " (this library reads " +
+                                                 std::to_string(kFormatVersion) + ")");
+  if (h.header_size != sizeof(CongHeader) || h.total_size != size) return Bad("header size fields do not match");
+  if (h.dim == 0 || h.dim % 16 != 0 || h.dim > kMaxDim) return Bad("bad embedding size " + std::to_string(h.dim));
+  if (h.num_nodes == 0 || h.vocab_size == 0) return Bad("empty model");
+  if (h.bos >= h.vocab_size || h.eos >= h.vocab_size) return Bad("bos/eos out of range");
+  if (h.max_context_len == 0 || h.max_context_len > kMaxContextLen) return Bad("bad context length");
+  if (h.quant_bits != 0 && h.quant_bits != 8) return Bad("unsupported quantisation");
+  const uint64_t nodes = h.num_nodes, vocab = h.vocab_size, dim = h.dim;
+  const bool q = h.quant_bits == 8;
+  struct Want {
+    Section s;
+    uint64_t bytes;
+  };
+  const Want wants[] = {
+      {kChildBegin, (nodes + 1) * 4},
+      {kKeys, nodes * 4},
+      {kSuffix, nodes * 4},
+      {kDepth, nodes},
+      {kCtxRows, nodes * dim * (q ? 1 : 4)},
+      {kCtxScale, q ? nodes * 4 : 0},
+      {kCtxBias, nodes * 4},
+      {kOutRows, vocab * dim * (q ? 1 : 4)},
+      {kOutScale, q ? vocab * 4 : 0},
+      {kOutComp, q ? vocab * 4 : 0},
+      {kOutBias, vocab * 4},
+  };
+  const uint8_t* ptr[kNumSections] = {};
+  for (const Want& w : wants) {
+    const SectionRef& r = h.sections[w.s];
+    if (r.size != w.bytes) return Bad("section " + std::to_string(w.s) + " has the wrong size");
+    if (r.size == 0) continue;
+    if (r.offset % 8 != 0 || r.offset < sizeof(CongHeader) || r.offset > size || r.size > size - r.offset)
+      return Bad("section " + std::to_string(w.s) + " out of bounds");
+    ptr[w.s] = base + r.offset;
+  }
+  CongView v;
+  v.child_begin_ = reinterpret_cast<const uint32_t*>(ptr[kChildBegin]);
+  v.keys_ = reinterpret_cast<const uint32_t*>(ptr[kKeys]);
+  v.suffix_ = reinterpret_cast<const uint32_t*>(ptr[kSuffix]);
+  v.depth_ = ptr[kDepth];
+  v.ctx_bias_ = reinterpret_cast<const float*>(ptr[kCtxBias]);
+  v.out_bias_ = reinterpret_cast<const float*>(ptr[kOutBias]);
+  if (q) {
+    v.ctx_u8_ = ptr[kCtxRows];
+    v.ctx_scale_ = reinterpret_cast<const float*>(ptr[kCtxScale]);
+    v.out_s8_ = reinterpret_cast<const int8_t*>(ptr[kOutRows]);
+    v.out_scale_ = reinterpret_cast<const float*>(ptr[kOutScale]);
+    v.out_comp_ = reinterpret_cast<const int32_t*>(ptr[kOutComp]);
+  } else {
+    v.ctx_f32_ = reinterpret_cast<const float*>(ptr[kCtxRows]);
+    v.out_f32_ = reinterpret_cast<const float*>(ptr[kOutRows]);
+  }
+  v.vocab_size_ = h.vocab_size;
+  v.num_nodes_ = h.num_nodes;
+  v.dim_ = h.dim;
+  v.bos_ = h.bos;
+  v.eos_ = h.eos;
+  v.max_len_ = static_cast<int>(h.max_context_len);
+  // Trie checks: children ranges increase and stay in bounds, keys strictly
+  // increase within a node, a child is one deeper than its parent, suffix
+  // links go strictly shallower (so walks terminate).
+  if (v.child_begin_[0] != 1 || v.child_begin_[nodes] != nodes) return Bad("bad child table");
+  if (v.depth_[0] != 0) return Bad("root depth must be 0");
+  for (uint64_t i = 0; i < nodes; ++i) {
+    uint32_t b = v.child_begin_[i], e = v.child_begin_[i + 1];
+    if (e < b || e > nodes || (b <= i && e > b)) return Bad("bad child range at node " + std::to_string(i));
+    for (uint32_t c = b; c < e; ++c) {
+      if (v.keys_[c] >= vocab) return Bad("key out of range at node " + std::to_string(c));
+      if (c > b && v.keys_[c] <= v.keys_[c - 1]) return Bad("unsorted children at node " + std::to_string(i));
+      if (v.depth_[c] != v.depth_[i] + 1) return Bad("bad depth at node " + std::to_string(c));
+    }
+    if (i > 0 && (v.suffix_[i] >= nodes || v.depth_[v.suffix_[i]] + 1 != v.depth_[i]))
+      return Bad("bad suffix link at node " + std::to_string(i));
+    if (v.depth_[i] > h.max_context_len) return Bad("context longer than the declared maximum");
+  }
+  for (uint64_t i = 0; i < nodes; ++i) {
+    if (!(v.ctx_bias_[i] == v.ctx_bias_[i]) || (q && !(v.ctx_scale_[i] >= 0))) return Bad("bad context row scale/bias");
+  }
+  v.bos_state_ = v.Next(0, h.bos);
+  return v;
+}
+
+uint32_t CongView::Next(uint32_t state, uint32_t token) const {
+  if (state >= num_nodes_) state = 0;
+  for (;;) {
+    uint32_t lo = child_begin_[state], hi = child_begin_[state + 1];
+    while (lo < hi) {
+      uint32_t mid = (lo + hi) / 2;
+      if (keys_[mid] < token) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < child_begin_[state + 1] && keys_[lo] == token) return lo;
+    // No context extends this one by `token`: back off to the next shorter
+    // suffix (a context of the maximum length never has children).
+    if (state == 0) return 0;
+    state = suffix_[state];
+  }
+}
+
+float CongView::LogProb(uint32_t ctx, uint32_t token) const {
+  if (ctx_u8_ != nullptr) {
+    int32_t acc = DotU8S8(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_, dim_) - out_comp_[token];
+    return static_cast<float>(acc) * ctx_scale_[ctx] * out_scale_[token] + out_bias_[token] + ctx_bias_[ctx];
+  }
+  return DotF32(ctx_f32_ + size_t{ctx} * dim_, out_f32_ + size_t{token} * dim_, dim_) + out_bias_[token] +
+         ctx_bias_[ctx];
+}
+
+void CongView::ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const {
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) out[i * n + j] = LogProb(ctx[i], tok[j]);
+}
+
+void CongView::OutputRow(uint32_t token, float* out) const {
+  for (uint32_t k = 0; k < dim_; ++k)
+    out[k] = token >= vocab_size_ ? 0.0f
+             : out_s8_     ? out_s8_[size_t{token} * dim_ + k] * out_scale_[token]
+                           : out_f32_[size_t{token} * dim_ + k];
+}
+
+void CongView::ContextRow(uint32_t ctx, float* out) const {
+  for (uint32_t k = 0; k < dim_; ++k)
+    out[k] = ctx >= num_nodes_ ? 0.0f
+             : ctx_u8_     ? (int{ctx_u8_[size_t{ctx} * dim_ + k]} - 128) * ctx_scale_[ctx]
+                           : ctx_f32_[size_t{ctx} * dim_ + k];
+}
+
+}  // namespace kma

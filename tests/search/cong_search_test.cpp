@@ -1,0 +1,103 @@
+// The analyzer with CoNg language models: selection by name, batched versus
+// pair-by-pair scoring, int8 versus float rows, on the mini model.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/search/analyzer.h"
+#include "tests/search/mini_model.h"
+
+namespace kma {
+namespace {
+
+class CongSearchTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto m = test::BuildMiniModel("cong", {"knlm", "cong-fp32", "cong"});
+    status_ = new Status(m.status());
+    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
+  }
+  static void TearDownTestSuite() {
+    delete model_;
+    delete status_;
+  }
+  void SetUp() override { ASSERT_TRUE(status_->ok()) << status_->message(); }
+
+  static std::string Morphs(const std::string& text, const AnalyzeOptions& opt) {
+    Analyzer a(*model_);
+    std::vector<Analysis> out;
+    Status st = a.AnalyzeUtf8(text, opt, &out);
+    if (!st.ok()) return "error: " + st.message();
+    std::string s;
+    for (const Token& t : out.at(0).tokens) s += (s.empty() ? "" : " ") + t.form + "/" + std::string(TagName(t.tag));
+    return s;
+  }
+  static std::vector<std::string> TrainingTexts() {
+    std::ifstream in(KMA_TEST_DATA_DIR "/mini/train.tsv", std::ios::binary);
+    std::vector<std::string> out;
+    std::string line;
+    while (std::getline(in, line))
+      if (line.find('\t') != std::string::npos) out.push_back(line.substr(0, line.find('\t')));
+    return out;
+  }
+
+  inline static std::shared_ptr<const Model>* model_ = nullptr;
+  inline static Status* status_ = nullptr;
+};
+
+TEST_F(CongSearchTest, ModelListsItsLanguageModelsAndDefault) {
+  std::vector<std::string> names = (*model_)->lm_names();
+  EXPECT_EQ(names, (std::vector<std::string>{"knlm", "cong", "cong-fp32"}));
+  EXPECT_EQ((*model_)->default_lm(), "cong");  // the last one asked for
+  AnalyzeOptions opt;
+  opt.lm = "cong-global-xl";
+  EXPECT_EQ(Morphs("나는 밥을 먹었다.", opt),
+            "error: unknown language model 'cong-global-xl' (this model has: knlm, cong, cong-fp32)");
+}
+
+TEST_F(CongSearchTest, BatchedScoringChangesNothing) {
+  AnalyzeOptions batched, pairwise;
+  batched.lm = pairwise.lm = "cong";
+  pairwise.batch_scoring = false;
+  Analyzer a(*model_), b(*model_);
+  std::vector<Analysis> x, y;
+  for (const std::string& text : TrainingTexts()) {
+    ASSERT_TRUE(a.AnalyzeUtf8(text, batched, &x).ok());
+    ASSERT_TRUE(b.AnalyzeUtf8(text, pairwise, &y).ok());
+    ASSERT_EQ(x[0].tokens.size(), y[0].tokens.size()) << text;
+    for (size_t i = 0; i < x[0].tokens.size(); ++i) {
+      EXPECT_EQ(x[0].tokens[i].form, y[0].tokens[i].form) << text;
+      EXPECT_EQ(x[0].tokens[i].score, y[0].tokens[i].score) << text;  // the same arithmetic
+    }
+  }
+}
+
+TEST_F(CongSearchTest, CongReproducesItsTrainingSentences) {
+  // As for the n-gram model: trained on these sentences, the CoNg analyzer
+  // must give nearly all of them back; int8 and float rows nearly always agree.
+  std::ifstream in(KMA_TEST_DATA_DIR "/mini/train.tsv", std::ios::binary);
+  std::string line;
+  int total = 0, same = 0, agree = 0;
+  AnalyzeOptions q, f;
+  q.lm = "cong";
+  f.lm = "cong-fp32";
+  while (std::getline(in, line)) {
+    size_t tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    std::string raw = line.substr(0, tab), gold = line.substr(tab + 1);
+    std::replace(gold.begin(), gold.end(), '\t', ' ');
+    std::string got = Morphs(raw, q);
+    ++total;
+    same += got == gold;
+    agree += got == Morphs(raw, f);
+  }
+  EXPECT_GE(total, 40);
+  EXPECT_GE(same * 10, total * 8) << same << "/" << total;
+  EXPECT_GE(agree * 20, total * 19) << agree << "/" << total;
+}
+
+}  // namespace
+}  // namespace kma

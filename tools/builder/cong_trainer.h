@@ -1,0 +1,70 @@
+// Trainer for the CoNg language model (core/cong.h), in plain C++ (no ML
+// framework is available where kma is built).
+//
+// Context set: every morpheme n-gram of length 1..max_context_len that occurs
+// at least min_count times as the end of a history (sentence start <s>
+// included), plus the empty context. Such a set is closed under prefixes and
+// suffixes, so it is a trie with suffix links.
+//
+// Context embedding: composed log-bilinearly from the context's morphemes,
+//   v(c) = r[c] + sum_k C_k e_in[w_k]     (w_1 the most recent morpheme)
+// with a per-context residual r[c] under its own L2 penalty. The composition
+// lets a context seen twice borrow what its morphemes do elsewhere (the data
+// is 30K sentences, where free per-context rows overfit); after training every
+// v(c) is materialised as one row, so analysis pays one row lookup.
+// Output: log P(t | c) = v(c) . e_out[t] + b[t] - Z[c], full softmax.
+//
+// Training maximises the likelihood of train.tsv with each position scored by
+// its longest context in the set, exactly what the analyzer will do; the
+// examples are aggregated per context (one full-softmax step per distinct
+// context and batch instead of one per token). Mini-batch Adam for the dense
+// parameters, clipped SGD for the embedding rows; each batch
+// is split over threads by a fixed partition and the gradients are summed in
+// thread order, so the result is identical for a given seed and thread
+// count (and deterministic float code: no FMA contraction, fixed sum order).
+#ifndef KMA_TOOLS_BUILDER_CONG_TRAINER_H_
+#define KMA_TOOLS_BUILDER_CONG_TRAINER_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+
+namespace kma::build {
+
+struct CongTrainOptions {
+  int dim = 64;              // embedding size (multiple of 16)
+  int max_context_len = 4;   // longest context n-gram
+  int min_count = 2;         // minimum occurrences of a context n-gram
+  int epochs = 10;
+  int batch_contexts = 256;  // distinct contexts per mini-batch
+  float learning_rate = 0.005f;        // Adam, dense parameters (e_out, b, C_k)
+  float sparse_learning_rate = 0.05f;  // SGD, rows (r[c], e_in[w]), per token
+  float sparse_clip = 1.0f;            // cap on the L2 norm of one row step
+  float residual_l2 = 1.0f;            // L2 weight of the per-context residuals
+  // Share of the training target taken from a Witten-Bell n-gram estimate
+  // over the same contexts instead of the observed continuations: it keeps
+  // rare long contexts from being fitted to their few observations.
+  float teacher_weight = 0.5f;
+  int threads = 2;
+  uint64_t seed = 1;
+  std::function<void(const std::string&)> log;
+};
+
+struct CongTrainResult {
+  std::string int8_blob;  // the model as stored in kma model files
+  std::string fp32_blob;  // the same model with float rows (reference path)
+  uint32_t contexts = 0;
+  double train_seconds = 0;
+  double train_perplexity = 0;  // of the training data, last epoch
+};
+
+// `sents` are LM-token sequences without <s>/</s>; tokens < vocab_size.
+Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab_size, uint32_t bos, uint32_t eos,
+                 const CongTrainOptions& options, CongTrainResult* result);
+
+}  // namespace kma::build
+
+#endif  // KMA_TOOLS_BUILDER_CONG_TRAINER_H_
