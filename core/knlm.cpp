@@ -249,6 +249,23 @@ float KnlmView::Score(uint32_t state, uint32_t token,
   return acc + unigram_[token];
 }
 
+void KnlmView::LogProbs(uint32_t state, float* out) const {
+  if (state >= num_inner_) state = 0;
+  uint32_t chain[knlm_internal::kMaxOrder + 1];
+  int len = 0;
+  for (uint32_t s = state; s != 0 && len <= knlm_internal::kMaxOrder; s = links_[s] & ~knlm_internal::kContextFlag)
+    chain[len++] = s;
+  std::copy(unigram_, unigram_ + vocab_size_, out);
+  // From the shortest context up: back off everything, then put back the
+  // n-grams this context stores itself.
+  for (int i = len - 1; i >= 0; --i) {
+    const uint32_t s = chain[i];
+    const float bow = NodeBackoff(s);
+    for (uint32_t t = 0; t < vocab_size_; ++t) out[t] += bow;
+    for (uint32_t c = child_begin_[s]; c < child_begin_[s + 1]; ++c) out[keys_[c]] = NodeProb(c);
+  }
+}
+
 int KnlmView::StateLength(uint32_t state) const {
   if (state >= num_inner_) return 0;
   return DepthOf(level_begin_, order_, state);

@@ -125,6 +125,10 @@ class KnlmView {
   // context (state 0).
   float Score(uint32_t state, uint32_t token, uint32_t* next_state) const;
 
+  // The whole distribution at once: out[t] = log P(t | state) for every
+  // token t < vocab_size() (Score's values up to float rounding). O(vocab * context length).
+  void LogProbs(uint32_t state, float* out) const;
+
   int order() const { return order_; }
   uint32_t vocab_size() const { return vocab_size_; }
   uint32_t bos() const { return bos_; }

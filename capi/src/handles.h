@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lm_introspection.h"
 #include "core/model.h"
 #include "core/search/analyzer.h"
 #include "kma/kma.h"
@@ -36,6 +37,10 @@ struct kma_model {
   // model lives. std::map nodes never move, so those pointers are stable.
   mutable std::mutex metadata_mutex;
   mutable std::map<std::string, std::string, std::less<>> metadata_cache;
+  // Language-model introspection helpers, built on first use per LM name
+  // (each indexes the whole vocabulary once).
+  mutable std::mutex lm_mutex;
+  mutable std::map<std::string, std::unique_ptr<kma::LmIntrospector>, std::less<>> introspectors;
 };
 
 struct kma_analyzer {

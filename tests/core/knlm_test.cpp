@@ -166,6 +166,24 @@ TEST(Knlm, DistributionsSumToOne) {
   }
 }
 
+TEST(Knlm, LogProbsIsScoreForEveryToken) {
+  for (int quant : {0, 8}) {
+    AlignedBlob blob(Build(Train(), 4, quant, {1, 2}));
+    auto lm = KnlmView::Open(blob.data(), blob.size);
+    ASSERT_TRUE(lm.ok());
+    std::vector<uint32_t> states = VisitedStates(*lm, Heldout());
+    states.resize(std::min<size_t>(states.size(), 100));
+    states.push_back(0);
+    states.push_back(0xFFFFFFF0u);  // out of range: the root
+    std::vector<float> all(kVocab);
+    for (uint32_t st : states) {
+      lm->LogProbs(st, all.data());
+      uint32_t next;
+      for (uint32_t t = 0; t < kVocab; ++t) ASSERT_NEAR(all[t], lm->Score(st, t, &next), 1e-4) << st << " " << t;
+    }
+  }
+}
+
 TEST(Knlm, SeenTrigramBeatsUnseen) {
   AlignedBlob blob(Build(Train(), 3, 0));
   auto lm = KnlmView::Open(blob.data(), blob.size);

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/cong.h"
+#include "core/knlm.h"
 
 // The hot loops get an AVX2 clone picked at run time. The file is compiled
 // with -ffp-contract=off and every sum has a fixed association, so both clones
@@ -305,7 +306,26 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
   }
   // Dense Witten-Bell distribution of context c into `out` (vocab values):
   // P(t|c) = (n(c,t) + u(c) P(t|suffix(c))) / (n(c) + u(c)), add-one at the root.
+  // Kneser-Ney teacher: the state of every context n-gram in the n-gram model.
+  std::vector<uint32_t> kn_state;
+  if (o.teacher_weight > 0 && o.teacher_lm != nullptr) {
+    if (o.teacher_lm->vocab_size() != vocab)
+      return Status(StatusCode::kInvalidArgument, "teacher model has a different vocabulary");
+    kn_state.resize(N);
+    for (uint32_t c = 0; c < N; ++c) {
+      uint32_t toks[kMaxContextLen], d = 0;
+      for (uint32_t node = c; node != 0; node = trie.parent[node]) toks[d++] = trie.key[node];
+      uint32_t st = 0;
+      while (d > 0) o.teacher_lm->Score(st, toks[--d], &st);
+      kn_state[c] = st;
+    }
+  }
   auto teacher = [&](uint32_t c, float* out) {
+    if (!kn_state.empty()) {
+      o.teacher_lm->LogProbs(kn_state[c], out);
+      for (uint32_t x = 0; x < vocab; ++x) out[x] = std::exp(out[x]);
+      return;
+    }
     uint32_t chain[kMaxContextLen + 1];
     int len = 0;
     for (uint32_t node = c;; node = trie.suffix[node]) {

@@ -32,6 +32,10 @@
 
 #include "core/status.h"
 
+namespace kma {
+class KnlmView;
+}
+
 namespace kma::build {
 
 struct CongTrainOptions {
@@ -48,6 +52,9 @@ struct CongTrainOptions {
   // over the same contexts instead of the observed continuations: it keeps
   // rare long contexts from being fitted to their few observations.
   float teacher_weight = 0.5f;
+  // The teacher: this Kneser-Ney model if set (it must score the same
+  // tokens), else a Witten-Bell estimate over the CoNg contexts.
+  const KnlmView* teacher_lm = nullptr;
   int threads = 2;
   uint64_t seed = 1;
   std::function<void(const std::string&)> log;

@@ -11,6 +11,7 @@
 #include "tools/builder/model_builder.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <map>
 #include <set>
@@ -20,6 +21,7 @@
 #include "capi/include/kma/kma_version.h"
 #include "core/dictionary.h"
 #include "core/hangul.h"
+#include "core/knlm.h"
 #include "core/knlm_builder.h"
 #include "core/model_format.h"
 #include "core/morph_rules.h"
@@ -421,6 +423,12 @@ Status BuildModel(const BuildConfig& cfg) {
   if (want_cong || want_cong_fp32) {
     CongTrainOptions co = cfg.cong;
     if (!co.log) co.log = cfg.log;
+    // The n-gram model just built can teach CoNg (kept 8-byte aligned).
+    std::vector<uint64_t> kn_words(knlm.size() / 8 + 1);
+    std::memcpy(kn_words.data(), knlm.data(), knlm.size());
+    auto kn_view = KnlmView::Open(kn_words.data(), knlm.size());
+    if (!kn_view.ok()) return kn_view.status();
+    if (cfg.cong_kn_teacher) co.teacher_lm = &kn_view.value();
     KMA_RETURN_IF_ERROR(TrainCong(lm_sents, lm_vocab, kLmBos, kLmEos, co, &cong));
   }
   // Tag-level model: P(tag | previous tags), interpolated log-linearly with

@@ -21,6 +21,7 @@ struct BuildConfig {
   int knlm_order = 3;
   int tag_order = 3;   // order of the tag-level model (4 measured no better)
   CongTrainOptions cong;        // for "cong" / "cong-fp32" in lms
+  bool cong_kn_teacher = true;  // teach CoNg with the Kneser-Ney model (else Witten-Bell)
   std::string default_lm;       // empty: the last of lms
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;

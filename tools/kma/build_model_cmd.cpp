@@ -45,7 +45,9 @@ constexpr const char kBuildUsage[] =
     "  --cong-sparse-lr X  CoNg SGD learning rate of embedding rows (default 0.05)\n"
     "  --cong-clip X   cap on one embedding-row step (default 1)\n"
     "  --cong-teacher X  share of the CoNg training target taken from a\n"
-    "                  Witten-Bell n-gram estimate, 0..1 (default 0.5)\n"
+    "                  teacher n-gram model, 0..1 (default 0.5)\n"
+    "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
+    "                  contexts instead of the Kneser-Ney model\n"
     "  --threads N     training threads (default 2; the model depends on it)\n"
     "  -o, --output OUT  model file to write (required)\n"
     "  -h, --help      show this help\n"
@@ -89,6 +91,7 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"cong-sparse-lr", 0, true},
                   {"cong-clip", 0, true},
                   {"cong-teacher", 0, true},
+                  {"cong-wb-teacher", 0, false},
                   {"threads", 0, true},
                   {"output", 'o', true}});
   std::string error;
@@ -118,6 +121,7 @@ int RunBuildModel(int argc, char** argv, int first) {
   }
 
   config.default_lm = args.Get("default-lm");
+  config.cong_kn_teacher = !args.Has("cong-wb-teacher");
   struct IntOpt {
     const char* name;
     long lo, hi;

@@ -11,6 +11,7 @@ int RunSplit(int argc, char** argv, int first);
 int RunEval(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
+int RunLm(int argc, char** argv, int first);
 int RunVersion();
 
 }  // namespace kma::cli

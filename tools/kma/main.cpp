@@ -18,6 +18,7 @@ constexpr const char kUsage[] =
     "  eval         score the analyzer against gold files\n"
     "  bench        measure load time, throughput and memory\n"
     "  build-model  build a model file from the training data\n"
+    "  lm           look inside the language models (next, similar, context)\n"
     "  version      print library, ABI, model format and ISA versions\n"
     "\n"
     "Run 'kma <command> --help' for the options of a command.\n"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   if (cmd == "eval") return RunEval(argc, argv, 2);
   if (cmd == "bench") return RunBench(argc, argv, 2);
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
+  if (cmd == "lm") return RunLm(argc, argv, 2);
   if (!cmd.empty() && cmd[0] == '-') {
     return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
   }

@@ -70,5 +70,6 @@
 #include "kma_model.h"
 #include "kma_analyzer.h"
 #include "kma_result.h"
+#include "kma_lm.h"
 
 #endif /* KMA_H_ */

@@ -9,6 +9,7 @@ pub const KMA_VERSION_STRING: &[u8; 6usize] = b"0.1.0\0";
 pub const KMA_ABI_VERSION: u32 = 1;
 pub const KMA_MODEL_FORMAT_VERSION: u32 = 1;
 pub const KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION: u32 = 1;
+pub const KMA_LM_LABEL_SIZE: u32 = 96;
 pub type __uint16_t = ::core::ffi::c_ushort;
 pub type __int32_t = ::core::ffi::c_int;
 pub type __uint32_t = ::core::ffi::c_uint;
@@ -593,4 +594,107 @@ extern "C" {
 }
 extern "C" {
     pub fn kma_tag_from_name(name: *const ::core::ffi::c_char, out: *mut u16) -> kma_status;
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_lm_item {
+    pub label: [::core::ffi::c_char; 96usize],
+    pub token: u32,
+    pub score: f32,
+}
+#[test]
+fn bindgen_test_layout_kma_lm_item() {
+    assert_eq!(
+        ::core::mem::size_of::<kma_lm_item>(),
+        104usize,
+        concat!("Size of: ", stringify!(kma_lm_item))
+    );
+    assert_eq!(
+        ::core::mem::align_of::<kma_lm_item>(),
+        4usize,
+        concat!("Alignment of ", stringify!(kma_lm_item))
+    );
+    fn test_field_label() {
+        assert_eq!(
+            unsafe {
+                let uninit = ::core::mem::MaybeUninit::<kma_lm_item>::uninit();
+                let ptr = uninit.as_ptr();
+                ::core::ptr::addr_of!((*ptr).label) as usize - ptr as usize
+            },
+            0usize,
+            concat!(
+                "Offset of field: ",
+                stringify!(kma_lm_item),
+                "::",
+                stringify!(label)
+            )
+        );
+    }
+    test_field_label();
+    fn test_field_token() {
+        assert_eq!(
+            unsafe {
+                let uninit = ::core::mem::MaybeUninit::<kma_lm_item>::uninit();
+                let ptr = uninit.as_ptr();
+                ::core::ptr::addr_of!((*ptr).token) as usize - ptr as usize
+            },
+            96usize,
+            concat!(
+                "Offset of field: ",
+                stringify!(kma_lm_item),
+                "::",
+                stringify!(token)
+            )
+        );
+    }
+    test_field_token();
+    fn test_field_score() {
+        assert_eq!(
+            unsafe {
+                let uninit = ::core::mem::MaybeUninit::<kma_lm_item>::uninit();
+                let ptr = uninit.as_ptr();
+                ::core::ptr::addr_of!((*ptr).score) as usize - ptr as usize
+            },
+            100usize,
+            concat!(
+                "Offset of field: ",
+                stringify!(kma_lm_item),
+                "::",
+                stringify!(score)
+            )
+        );
+    }
+    test_field_score();
+}
+extern "C" {
+    pub fn kma_lm_context_id(
+        model: *const kma_model,
+        lm: *const ::core::ffi::c_char,
+        morphs_utf8: *const ::core::ffi::c_char,
+        length: usize,
+        context_id: *mut u32,
+        context_len: *mut u32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_lm_predict_next(
+        model: *const kma_model,
+        lm: *const ::core::ffi::c_char,
+        morphs_utf8: *const ::core::ffi::c_char,
+        length: usize,
+        items: *mut kma_lm_item,
+        capacity: usize,
+        count: *mut usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_lm_most_similar(
+        model: *const kma_model,
+        lm: *const ::core::ffi::c_char,
+        morph_utf8: *const ::core::ffi::c_char,
+        length: usize,
+        items: *mut kma_lm_item,
+        capacity: usize,
+        count: *mut usize,
+    ) -> kma_status;
 }

@@ -1,0 +1,123 @@
+/* C ABI tests of the language-model introspection functions (kma_lm.h), on
+ * the bundled model: every LM it carries, every error path. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_util.h"
+
+static kma_model* g_model;
+
+static int open_model(void** state) {
+  (void)state;
+  return kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK ? 0 : -1;
+}
+
+static int close_model(void** state) {
+  (void)state;
+  kma_model_free(g_model);
+  return 0;
+}
+
+static const char kHistory[] = "나/NP 는/JX 밥/NNG 을/JKO";
+
+static int has_lm(const char* name) {
+  size_t i;
+  for (i = 0; i < kma_model_lm_count(g_model); ++i)
+    if (strcmp(kma_model_lm_name(g_model, i), name) == 0) return 1;
+  return 0;
+}
+
+static void predict_next_for_every_lm(void** state) {
+  size_t i;
+  (void)state;
+  for (i = 0; i < kma_model_lm_count(g_model); ++i) {
+    const char* lm = kma_model_lm_name(g_model, i);
+    kma_lm_item items[20];
+    size_t count = 99, k;
+    assert_int_equal(kma_lm_predict_next(g_model, lm, kHistory, strlen(kHistory), items, 20, &count), KMA_OK);
+    assert_int_equal(count, 20);
+    for (k = 0; k < count; ++k) {
+      assert_true(items[k].score <= 0.0f);
+      assert_true(strlen(items[k].label) > 0);
+      if (k > 0) assert_true(items[k].score <= items[k - 1].score);
+    }
+    /* "I ... rice-OBJ" is followed by a verb: 먹/VV ranks near the top. */
+    {
+      int found = 0;
+      for (k = 0; k < count; ++k) found |= strcmp(items[k].label, "먹/VV") == 0;
+      assert_true(found);
+    }
+  }
+}
+
+static void context_id_grows_with_the_history(void** state) {
+  uint32_t id0, len0, id1, len1;
+  (void)state;
+  assert_int_equal(kma_lm_context_id(g_model, NULL, "", 0, &id0, &len0), KMA_OK);
+  assert_int_equal(len0, 1); /* the sentence start alone */
+  assert_int_equal(kma_lm_context_id(g_model, NULL, "나/NP", strlen("나/NP"), &id1, &len1), KMA_OK);
+  assert_int_equal(len1, 2);
+  assert_int_not_equal(id0, id1);
+  assert_int_equal(kma_lm_context_id(g_model, "", kHistory, strlen(kHistory), &id1, NULL), KMA_OK);
+}
+
+static void most_similar_needs_embeddings(void** state) {
+  kma_lm_item items[5];
+  size_t count = 7;
+  (void)state;
+  assert_int_equal(kma_lm_most_similar(g_model, "knlm", "학교/NNG", strlen("학교/NNG"), items, 5, &count),
+                   KMA_E_UNSUPPORTED);
+  assert_int_equal(count, 0);
+  assert_non_null(strstr(kma_last_error_message(), "CoNg"));
+  if (has_lm("cong")) {
+    size_t k;
+    assert_int_equal(kma_lm_most_similar(g_model, "cong", "학교/NNG", strlen("학교/NNG"), items, 5, &count),
+                     KMA_OK);
+    assert_int_equal(count, 5);
+    for (k = 0; k < count; ++k) {
+      assert_true(items[k].score <= 1.0001f && items[k].score >= -1.0001f);
+      assert_string_not_equal(items[k].label, "학교/NNG");
+    }
+  }
+}
+
+static void errors_are_reported(void** state) {
+  kma_lm_item items[3];
+  size_t count = 5;
+  uint32_t id;
+  (void)state;
+  assert_int_equal(kma_lm_predict_next(NULL, NULL, "", 0, items, 3, &count), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(count, 0);
+  assert_int_equal(kma_lm_predict_next(g_model, NULL, "", 0, items, 3, NULL), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_lm_predict_next(g_model, NULL, "", 0, NULL, 3, &count), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_lm_predict_next(g_model, NULL, NULL, 4, items, 3, &count), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_lm_predict_next(g_model, "no-such-lm", "", 0, items, 3, &count), KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "no-such-lm"));
+  assert_int_equal(kma_lm_predict_next(g_model, NULL, "나/NP 밥", strlen("나/NP 밥"), items, 3, &count),
+                   KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "at byte 7"));
+  assert_int_equal(kma_lm_context_id(g_model, NULL, "x/QQ", 4, &id, NULL), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_lm_context_id(g_model, NULL, "", 0, NULL, NULL), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_lm_most_similar(g_model, NULL, "나/NP 는/JX", strlen("나/NP 는/JX"), items, 3, &count),
+                   has_lm(kma_model_default_lm(g_model)) && strcmp(kma_model_default_lm(g_model), "knlm") == 0
+                       ? KMA_E_UNSUPPORTED
+                       : KMA_E_INVALID_ARGUMENT);
+  /* Capacity 0 is a valid, empty request. */
+  assert_int_equal(kma_lm_predict_next(g_model, NULL, "", 0, NULL, 0, &count), KMA_OK);
+  assert_int_equal(count, 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(predict_next_for_every_lm),
+      cmocka_unit_test(context_id_grows_with_the_history),
+      cmocka_unit_test(most_similar_needs_embeddings),
+      cmocka_unit_test(errors_are_reported),
+  };
+  return cmocka_run_group_tests(tests, open_model, close_model);
+}
