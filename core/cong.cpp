@@ -144,6 +144,14 @@ float CongView::LogProb(uint32_t ctx, uint32_t token) const {
          ctx_bias_[ctx];
 }
 
+float CongView::RowDotOut(const void* row, float row_scale, uint32_t token) const {
+  if (ctx_u8_ != nullptr) {
+    int32_t acc = DotU8S8(static_cast<const uint8_t*>(row), out_s8_ + size_t{token} * dim_, dim_) - out_comp_[token];
+    return static_cast<float>(acc) * row_scale * out_scale_[token];
+  }
+  return DotF32(static_cast<const float*>(row), out_f32_ + size_t{token} * dim_, dim_);
+}
+
 void CongView::ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const {
   for (size_t i = 0; i < m; ++i)
     for (size_t j = 0; j < n; ++j) out[i * n + j] = LogProb(ctx[i], tok[j]);

@@ -137,6 +137,13 @@ class CongView {
   uint32_t bos() const { return bos_; }
   uint32_t eos() const { return eos_; }
 
+  // <row, E_out[token]> for a row stored in this model's format: u8 (s8 +
+  // 128) with `row_scale` when quantised, else float (row_scale ignored).
+  // CoNg-Global's distant rows use it.
+  float RowDotOut(const void* row, float row_scale, uint32_t token) const;
+  // b[token], the output bias (token must be < vocab_size()).
+  float OutBias(uint32_t token) const { return out_bias_[token]; }
+
   // Introspection (float math on dequantised rows; not on the hot path).
   // Output embedding of `token` as floats (dim values).
   void OutputRow(uint32_t token, float* out) const;

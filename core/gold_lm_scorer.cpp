@@ -1,6 +1,7 @@
 #include "core/gold_lm_scorer.h"
 
 #include "core/cong.h"
+#include "core/cong_global.h"
 #include "core/dictionary.h"
 #include "core/knlm.h"
 #include "core/model_impl.h"
@@ -10,6 +11,7 @@ namespace kma {
 GoldLmScorer::GoldLmScorer(const Model& model, const std::string& lm) : vocab_(model) {
   const ModelImpl& m = model.impl();
   cong_ = m.cong(lm);
+  global_ = m.cong_global(lm);
   knlm_ = &m.knlm();
 }
 
@@ -22,10 +24,23 @@ double GoldLmScorer::SentenceLogProb(const std::vector<std::pair<std::string, st
   uint32_t state = cong_ != nullptr ? cong_->bos_state() : knlm_->bos_state();
   double sum = 0;
   size_t n = 0;
+  // CoNg-Global window: content tokens before the last morpheme, most recent first.
+  std::vector<uint32_t> window;
+  uint32_t last = kLmBos;
   for (const auto& [form, tag] : morphs) {
     uint32_t tok = vocab_.TokenOf(form, tag);
     if (tok == LmVocabulary::kNoToken) continue;
-    sum += Score(state, tok, &state);
+    const uint32_t ctx = state;
+    float lp = Score(state, tok, &state);
+    if (global_ != nullptr) {
+      lp = global_->Score(lp, ctx, tok, window.data(), static_cast<int>(window.size()));
+      if (global_->valid(last)) {
+        window.insert(window.begin(), last);
+        if (window.size() > static_cast<size_t>(CongGlobalView::kWindow)) window.pop_back();
+      }
+      last = tok;
+    }
+    sum += lp;
     ++n;
   }
   sum += Score(state, kLmEos, &state);

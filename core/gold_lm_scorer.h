@@ -14,6 +14,7 @@
 namespace kma {
 
 class CongView;
+class CongGlobalView;
 class KnlmView;
 
 class GoldLmScorer {
@@ -30,6 +31,7 @@ class GoldLmScorer {
   float Score(uint32_t state, uint32_t token, uint32_t* next) const;
 
   const CongView* cong_ = nullptr;
+  const CongGlobalView* global_ = nullptr;
   const KnlmView* knlm_ = nullptr;
   LmVocabulary vocab_;
 };

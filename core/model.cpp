@@ -83,6 +83,16 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
     (std::string_view(name) == "cong" ? has_cong_ : has_cong_fp32_) = true;
     lm_names_.push_back(name);
   }
+  for (const char* name : {"cong-global", "cong-global-fp32"}) {
+    if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
+    const bool fp32 = std::string_view(name) == "cong-global-fp32";
+    if (!(fp32 ? has_cong_fp32_ : has_cong_)) return Bad(std::string(name) + " without its local model");
+    auto g = CongGlobalView::Open(d, n, fp32 ? cong_fp32_ : cong_);
+    if (!g.ok()) return g.status();
+    (fp32 ? global_fp32_ : global_) = g.value();
+    (fp32 ? has_global_fp32_ : has_global_) = true;
+    lm_names_.push_back(name);
+  }
   default_lm_ = m.Metadata("default_lm");
   if (std::find(lm_names_.begin(), lm_names_.end(), default_lm_) == lm_names_.end()) default_lm_ = "knlm";
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");

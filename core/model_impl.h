@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/cong.h"
+#include "core/cong_global.h"
 #include "core/dictionary.h"
 #include "core/knlm.h"
 #include "core/mapped_file.h"
@@ -70,9 +71,18 @@ class ModelImpl {
   const KnlmView& knlm() const { return knlm_; }
   // The CoNg model stored under `name` ("cong" int8, "cong-fp32" float rows),
   // or null if the file has none.
+  // "cong-global" and "cong-global-fp32" name their local model plus the
+  // distant part (cong_global()).
   const CongView* cong(std::string_view name) const {
     if (name == "cong") return has_cong_ ? &cong_ : nullptr;
     if (name == "cong-fp32") return has_cong_fp32_ ? &cong_fp32_ : nullptr;
+    if (name == "cong-global") return has_global_ ? &cong_ : nullptr;
+    if (name == "cong-global-fp32") return has_global_fp32_ ? &cong_fp32_ : nullptr;
+    return nullptr;
+  }
+  const CongGlobalView* cong_global(std::string_view name) const {
+    if (name == "cong-global") return has_global_ ? &global_ : nullptr;
+    if (name == "cong-global-fp32") return has_global_fp32_ ? &global_fp32_ : nullptr;
     return nullptr;
   }
   const std::vector<std::string>& lm_names() const { return lm_names_; }
@@ -103,7 +113,8 @@ class ModelImpl {
   const float* boundary_ = nullptr;
   KnlmView knlm_;
   CongView cong_, cong_fp32_;
-  bool has_cong_ = false, has_cong_fp32_ = false;
+  CongGlobalView global_, global_fp32_;
+  bool has_cong_ = false, has_cong_fp32_ = false, has_global_ = false, has_global_fp32_ = false;
   std::vector<std::string> lm_names_;
   std::string default_lm_;
   KnlmView tag_lm_;

@@ -130,6 +130,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   search::SearchParams sp;
   sp.top_n = opt.top_n;
   sp.cong = cong;
+  sp.cong_global = mi.cong_global(lm_name);
   sp.batch_scoring = opt.batch_scoring;
   sp.beam = opt.beam;
   if (opt.top_n > 1) {

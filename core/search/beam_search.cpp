@@ -140,6 +140,19 @@ void BeamSearch::Prune(Bucket* b, const SearchParams& params) {
   // The index is stale now; the bucket only gets read from here on.
 }
 
+float BeamSearch::WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last) {
+  const uint32_t ctx = *state;
+  float logp = LmScore(ctx, token, state);
+  if (global_ == nullptr) return logp;
+  uint32_t window[CongGlobalView::kWindow];
+  int count = 0;
+  for (uint32_t w = *win; w != 0 && count < CongGlobalView::kWindow; w = win_[w].parent) window[count++] = win_[w].token;
+  logp = global_->Score(logp, ctx, token, window, count);
+  if (global_->valid(*last)) *win = PushWindow(*win, *last);
+  *last = token;
+  return logp;
+}
+
 bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin,
                         const State& s, const Node& n, uint32_t node_index, const SearchParams& params,
                         State* out) {
@@ -162,8 +175,9 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   // P_tag(tag | tag history) * P(m | tag), so an n-gram the corpus never saw
   // still gets what its tags make likely.
   const float log_lambda = log_lambda_, log_rest = log_rest_;
+  uint32_t win = s.win, last = s.last_tok;
   auto lm_step = [&](const MorphRecord& r) {
-    float word = LmScore(state, r.lm_id, &state) + r.emit_logp;
+    float word = WordStep(r.lm_id, &state, &win, &last) + r.emit_logp;
     float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag)), &tstate);
     return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest);
   };
@@ -213,13 +227,15 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       score_morph(n.entry, true);
     } else {
       out->score += boundary(prev_tag, static_cast<int>(n.tag), space);
-      out->score += LmScore(state, LmClassToken(n.tag), &state);
+      out->score += WordStep(LmClassToken(n.tag), &state, &win, &last);
       tlm.Score(tstate, LmClassToken(n.tag), &tstate);  // keep the tag history
       prev_tag = static_cast<int>(n.tag);
       out->last_socket = 0;
     }
   }
   out->lm_state = state;
+  out->win = win;
+  out->last_tok = last;
   out->tag_state = tstate;
   out->last_tag = static_cast<uint8_t>(prev_tag);
   hist_.push_back({s.hist, node_index, s.score});
@@ -279,7 +295,9 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   log_lambda_ = std::log(params.class_lambda);
   log_rest_ = std::log1p(-params.class_lambda);
   cong_ = params.cong;
+  global_ = params.cong != nullptr ? params.cong_global : nullptr;
   knlm_ = &model.knlm();
+  win_.assign(1, WinNode{0, 0});  // node 0: the empty window
   const void* owner = cong_ != nullptr ? static_cast<const void*>(cong_) : static_cast<const void*>(knlm_);
   if (lm_cache_owner_ != owner) {
     std::fill(lm_cache_.begin(), lm_cache_.end(), LmCacheEntry{});
@@ -290,6 +308,8 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   start.lm_state = cong_ != nullptr ? cong_->bos_state() : knlm_->bos_state();
   start.tag_state = model.tag_lm_table().bos_state();
   start.hist = kNoHist;
+  start.win = 0;
+  start.last_tok = kLmBos;
   start.last_tag = kNumTags;  // sentence start
   start.space_before = 1;
   Insert(&buckets_[0], start, params.top_n);

@@ -21,6 +21,8 @@ struct SearchParams {
   float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
   // Morpheme-level LM: the CoNg model if set, else the Kneser-Ney model.
   const CongView* cong = nullptr;
+  // CoNg-Global: the distant part on top of `cong` (null: local only).
+  const CongGlobalView* cong_global = nullptr;
   // CoNg only: score each position's candidates in one batched call.
   bool batch_scoring = true;
 };
@@ -54,6 +56,8 @@ class BeamSearch {
     uint32_t pending;      // socket of an open stem head, 0 if none
     uint32_t pending_morph;
     uint32_t last_socket;  // conjugation class of the last morpheme (0 = none)
+    uint32_t win;          // CoNg-Global: content tokens before the last morpheme (win_ list), 0 = none
+    uint32_t last_tok;     // CoNg-Global: LM token of the last morpheme
     uint8_t last_tag;
     uint8_t space_before;
     uint64_t key() const {
@@ -131,6 +135,20 @@ class BeamSearch {
   const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
   const CongView* cong_ = nullptr;
   const KnlmView* knlm_ = nullptr;
+
+  // CoNg-Global windows as persistent linked lists shared by the paths
+  // (a node per pushed token), so a state carries one id.
+  struct WinNode {
+    uint32_t token, parent;
+  };
+  std::vector<WinNode> win_;
+  uint32_t PushWindow(uint32_t win, uint32_t token) {
+    win_.push_back({token, win});
+    return static_cast<uint32_t>(win_.size() - 1);
+  }
+  // Scores `token` after `s`'s word-LM state, updating state/window/last.
+  float WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last);
+  const CongGlobalView* global_ = nullptr;
 
   std::vector<Bucket> buckets_;
   float log_lambda_ = 0, log_rest_ = 0;  // log of the interpolation weights

@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "core/cong_global.h"
+#include "core/model_impl.h"
 #include "core/search/analyzer.h"
 #include "tests/search/mini_model.h"
 
@@ -16,7 +19,7 @@ namespace {
 class CongSearchTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    auto m = test::BuildMiniModel("cong", {"knlm", "cong-fp32", "cong"});
+    auto m = test::BuildMiniModel("cong", {"knlm", "cong-fp32", "cong-global", "cong"});
     status_ = new Status(m.status());
     if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
   }
@@ -50,12 +53,53 @@ class CongSearchTest : public ::testing::Test {
 
 TEST_F(CongSearchTest, ModelListsItsLanguageModelsAndDefault) {
   std::vector<std::string> names = (*model_)->lm_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"knlm", "cong", "cong-fp32"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"knlm", "cong", "cong-fp32", "cong-global"}));
   EXPECT_EQ((*model_)->default_lm(), "cong");  // the last one asked for
   AnalyzeOptions opt;
   opt.lm = "cong-global-xl";
   EXPECT_EQ(Morphs("나는 밥을 먹었다.", opt),
-            "error: unknown language model 'cong-global-xl' (this model has: knlm, cong, cong-fp32)");
+            "error: unknown language model 'cong-global-xl' (this model has: knlm, cong, cong-fp32, cong-global)");
+}
+
+TEST_F(CongSearchTest, GlobalMixtureIsNormalised) {
+  const ModelImpl& m = (*model_)->impl();
+  const CongView* local = m.cong("cong-global");
+  const CongGlobalView* global = m.cong_global("cong-global");
+  ASSERT_NE(local, nullptr);
+  ASSERT_NE(global, nullptr);
+  std::vector<uint32_t> content;
+  for (uint32_t t = 0; t < local->vocab_size(); ++t)
+    if (global->valid(t)) content.push_back(t);
+  ASSERT_GE(content.size(), 3u);
+  const uint32_t window[3] = {content[0], content[2], content[1]};
+  for (uint32_t ctx : {0u, local->bos_state(), local->context_count() - 1}) {
+    for (int count : {0, 1, 3}) {
+      double sum = 0;
+      for (uint32_t x = 0; x < local->vocab_size(); ++x)
+        sum += std::exp(global->Score(local->LogProb(ctx, x), ctx, x, window, count));
+      EXPECT_NEAR(sum, 1.0, 0.02) << "context " << ctx << " window " << count;
+    }
+  }
+  // Not a content token, or no window: the local score stands.
+  EXPECT_EQ(global->Score(-3.5f, 0, 1, window, 3), -3.5f);
+  EXPECT_EQ(global->Score(-3.5f, 0, content[0], window, 0), -3.5f);
+}
+
+TEST_F(CongSearchTest, GlobalReproducesItsTrainingSentences) {
+  AnalyzeOptions g;
+  g.lm = "cong-global";
+  int total = 0, same = 0;
+  std::ifstream in(KMA_TEST_DATA_DIR "/mini/train.tsv", std::ios::binary);
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    std::string gold = line.substr(tab + 1);
+    std::replace(gold.begin(), gold.end(), '\t', ' ');
+    ++total;
+    same += Morphs(line.substr(0, tab), g) == gold;
+  }
+  EXPECT_GE(same * 10, total * 8) << same << "/" << total;
 }
 
 TEST_F(CongSearchTest, BatchedScoringChangesNothing) {

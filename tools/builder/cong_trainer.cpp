@@ -9,37 +9,13 @@
 
 #include "core/cong.h"
 #include "core/knlm.h"
-
-// The hot loops get an AVX2 clone picked at run time. The file is compiled
-// with -ffp-contract=off and every sum has a fixed association, so both clones
-// compute bit-identical results and the model file stays reproducible.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KMA_TRAIN_HOT __attribute__((target_clones("avx2", "default")))
-#else
-#define KMA_TRAIN_HOT
-#endif
+#include "tools/builder/train_math.h"
 
 namespace kma::build {
 namespace {
 
 using namespace cong_internal;
-
-KMA_TRAIN_HOT float Dot(const float* a, const float* b, int n) {
-  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (int i = 0; i < n; i += 8)
-    for (int k = 0; k < 8; ++k) acc[k] += a[i + k] * b[i + k];
-  return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
-}
-
-KMA_TRAIN_HOT void Axpy(float a, const float* x, float* y, int n) {
-  for (int i = 0; i < n; ++i) y[i] += a * x[i];
-}
-
-// Softmax gradient step for one context: fills logits, returns the loss
-// (-sum count * log p) and accumulates into d_out/d_bias/dv.
-KMA_TRAIN_HOT void Logits(const float* v, const float* eout, const float* bias, int vocab, int dim, float* logits) {
-  for (int t = 0; t < vocab; ++t) logits[t] = Dot(v, eout + size_t(t) * dim, dim) + bias[t];
-}
+using namespace train;
 
 // Row-wise Adagrad: w -= lr * g / sqrt(G), G accumulating the mean squared
 // gradient of the row. Scale-free, so one step per epoch on a summed gradient
@@ -55,12 +31,6 @@ void SparseStep(const float* g, float* w, int n, float lr, float clip, float* ac
   for (int i = 0; i < n; ++i) w[i] -= scale * g[i];
 }
 
-uint64_t SplitMix(uint64_t* s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 float Uniform(uint64_t* s, float lo, float hi) {
   return lo + (hi - lo) * static_cast<float>((SplitMix(s) >> 40) * (1.0 / 16777216.0));
 }
@@ -153,23 +123,10 @@ std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int
   put(&sec[kCtxBias], ctx_bias);
   put(&sec[kOutBias], out_bias);
   if (int8) {
-    // Symmetric per-row int8: scale = max|x| / 127.
-    auto quant = [dim](const std::vector<float>& rows, size_t count, std::vector<int8_t>* q, std::vector<float>* sc) {
-      q->resize(count * dim);
-      sc->resize(count);
-      for (size_t r = 0; r < count; ++r) {
-        float mx = 0;
-        for (uint32_t k = 0; k < dim; ++k) mx = std::max(mx, std::fabs(rows[r * dim + k]));
-        float s = mx > 0 ? mx / 127.0f : 1.0f;
-        (*sc)[r] = s;
-        for (uint32_t k = 0; k < dim; ++k)
-          (*q)[r * dim + k] = static_cast<int8_t>(std::lround(std::clamp(rows[r * dim + k] / s, -127.0f, 127.0f)));
-      }
-    };
     std::vector<int8_t> cq, oq;
     std::vector<float> cs, os;
-    quant(ctx, nodes, &cq, &cs);
-    quant(out, vocab, &oq, &os);
+    QuantizeRows(ctx, nodes, dim, &cq, &cs);
+    QuantizeRows(out, vocab, dim, &oq, &os);
     std::vector<uint8_t> cu(cq.size());
     for (size_t i = 0; i < cq.size(); ++i) cu[i] = static_cast<uint8_t>(cq[i] + 128);
     std::vector<int32_t> comp(vocab, 0);
@@ -207,20 +164,6 @@ std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int
   for (int i = 0; i < kNumSections; ++i)
     if (!sec[i].empty()) std::memcpy(blob.data() + h.sections[i].offset, sec[i].data(), sec[i].size());
   return blob;
-}
-
-// Runs fn(thread_index, begin, end) over [0, n) split into `threads` fixed
-// contiguous parts.
-template <typename Fn>
-void ParallelFor(int threads, size_t n, Fn fn) {
-  if (threads <= 1 || n < 2) {
-    fn(0, size_t{0}, n);
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(fn, t, n * t / threads, n * (t + 1) / threads);
-  fn(0, size_t{0}, n / threads);
-  for (auto& th : pool) th.join();
 }
 
 }  // namespace
@@ -504,31 +447,34 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
   // float rows and for the int8 rows the analyzer will actually use.
   std::vector<float> ctx(size_t{N} * D);
   for (uint32_t c = 0; c < N; ++c) compose(c, &ctx[size_t{c} * D]);
-  auto dequant = [D](const std::vector<float>& rows, size_t count) {
-    std::vector<float> q(rows.size());
-    for (size_t r = 0; r < count; ++r) {
-      float mx = 0;
-      for (int k = 0; k < D; ++k) mx = std::max(mx, std::fabs(rows[r * D + k]));
-      float s = mx > 0 ? mx / 127.0f : 1.0f;
-      for (int k = 0; k < D; ++k)
-        q[r * D + k] = float(std::lround(std::clamp(rows[r * D + k] / s, -127.0f, 127.0f))) * s;
-    }
-    return q;
-  };
-  const std::vector<float> ctx_q = dequant(ctx, N), eout_q = dequant(eout, vocab);
-  std::vector<float> zf(N), zq(N);
+  const std::vector<float> ctx_q = DequantizedRows(ctx, N, D), eout_q = DequantizedRows(eout, vocab, D);
+  const bool global = !o.global_valid.empty();
+  if (global && o.global_valid.size() != vocab)
+    return Status(StatusCode::kInvalidArgument, "CoNg-Global content mask has the wrong size");
+  // vts (CoNg-Global): log of the local mass of content tokens per context.
+  std::vector<float> zf(N), zq(N), vts_f(global ? N : 0), vts_q(global ? N : 0);
   ParallelFor(T, N, [&](int t, size_t lo, size_t hi) {
     float* lg = logits[t].data();
     for (size_t c = lo; c < hi; ++c) {
       for (int pass = 0; pass < 2; ++pass) {
         Logits(&(pass ? ctx_q : ctx)[c * D], (pass ? eout_q : eout).data(), bias.data(), vocab, D, lg);
         float mx = *std::max_element(lg, lg + vocab);
-        double z = 0;
-        for (uint32_t x = 0; x < vocab; ++x) z += std::exp(double(lg[x] - mx));
+        double z = 0, zv = 0;
+        for (uint32_t x = 0; x < vocab; ++x) {
+          double e = std::exp(double(lg[x] - mx));
+          z += e;
+          if (global && o.global_valid[x]) zv += e;
+        }
         (pass ? zq : zf)[c] = -(mx + static_cast<float>(std::log(z)));
+        if (global) (pass ? vts_q : vts_f)[c] = static_cast<float>(std::min(0.0, std::log(std::max(zv, 1e-30) / z)));
       }
     }
   });
+  if (global) {
+    CongLocalParams lp{vocab, N, static_cast<uint32_t>(D), &ctx, &zf, &eout, &bias, &ctx_q, &zq, &eout_q, &vts_f, &vts_q,
+                       [&trie](uint32_t s, uint32_t t) { return trie.Next(s, t); }};
+    KMA_RETURN_IF_ERROR(TrainCongGlobal(seqs, lp, o, result));
+  }
   result->fp32_blob = WriteBlob(trie, vocab, D, L, bos, eos, false, ctx, zf, eout, bias);
   result->int8_blob = WriteBlob(trie, vocab, D, L, bos, eos, true, ctx, zq, eout, bias);
   result->train_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -55,6 +55,10 @@ struct CongTrainOptions {
   // The teacher: this Kneser-Ney model if set (it must score the same
   // tokens), else a Witten-Bell estimate over the CoNg contexts.
   const KnlmView* teacher_lm = nullptr;
+  // CoNg-Global: non-empty (vocab entries, 1 = content token) to also train
+  // the distant-window part (core/cong_global.h).
+  std::vector<uint8_t> global_valid;
+  int global_epochs = 8;
   int threads = 2;
   uint64_t seed = 1;
   std::function<void(const std::string&)> log;
@@ -63,10 +67,25 @@ struct CongTrainOptions {
 struct CongTrainResult {
   std::string int8_blob;  // the model as stored in kma model files
   std::string fp32_blob;  // the same model with float rows (reference path)
+  std::string global_int8_blob, global_fp32_blob;  // CoNg-Global parts, if asked for
   uint32_t contexts = 0;
   double train_seconds = 0;
   double train_perplexity = 0;  // of the training data, last epoch
 };
+
+// The trained local model as the CoNg-Global trainer needs it.
+struct CongLocalParams {
+  uint32_t vocab, nodes, dim;
+  const std::vector<float>*ctx, *ctx_bias, *eout, *out_bias;  // float rows, -Z
+  const std::vector<float>*ctx_q, *ctx_bias_q, *eout_q;       // dequantised int8 rows, their -Z
+  const std::vector<float>*vts, *vts_q;                         // log content mass per context
+  std::function<uint32_t(uint32_t, uint32_t)> next;            // context trie walk
+};
+
+// Trains the distant embeddings and gates (cong_global_trainer.cpp).
+// `seqs` include <s> and </s>.
+Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const CongLocalParams& local,
+                       const CongTrainOptions& options, CongTrainResult* result);
 
 // `sents` are LM-token sequences without <s>/</s>; tokens < vocab_size.
 Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab_size, uint32_t bos, uint32_t eos,

@@ -21,6 +21,7 @@
 #include "capi/include/kma/kma_version.h"
 #include "core/dictionary.h"
 #include "core/hangul.h"
+#include "core/cong_global.h"
 #include "core/knlm.h"
 #include "core/knlm_builder.h"
 #include "core/model_format.h"
@@ -160,13 +161,16 @@ void UnifyBenefactive(const MorphRules& rules, std::vector<CorpusSentence>* corp
 
 Status BuildModel(const BuildConfig& cfg) {
   auto log = [&](const std::string& s) { if (cfg.log) cfg.log(s); };
-  bool want_cong = false, want_cong_fp32 = false;
+  bool want_cong = false, want_cong_fp32 = false, want_global = false, want_global_fp32 = false;
   for (const std::string& lm : cfg.lms) {
     if (lm == "cong") want_cong = true;
     else if (lm == "cong-fp32") want_cong_fp32 = true;
+    else if (lm == "cong-global") want_global = want_cong = true;
+    else if (lm == "cong-global-fp32") want_global_fp32 = want_cong_fp32 = true;
     else if (lm != "knlm")
-      return Status(StatusCode::kInvalidArgument,
-                    "unknown language model '" + lm + "' (this version builds: knlm, cong, cong-fp32)");
+      return Status(StatusCode::kInvalidArgument, "unknown language model '" + lm +
+                                                      "' (this version builds: knlm, cong, cong-global, cong-fp32, "
+                                                      "cong-global-fp32)");
   }
   std::string default_lm = cfg.default_lm.empty() ? (cfg.lms.empty() ? "knlm" : cfg.lms.back()) : cfg.default_lm;
   if (std::find(cfg.lms.begin(), cfg.lms.end(), default_lm) == cfg.lms.end() && default_lm != "knlm")
@@ -429,6 +433,17 @@ Status BuildModel(const BuildConfig& cfg) {
     auto kn_view = KnlmView::Open(kn_words.data(), knlm.size());
     if (!kn_view.ok()) return kn_view.status();
     if (cfg.cong_kn_teacher) co.teacher_lm = &kn_view.value();
+    if (want_global || want_global_fp32) {
+      // Content tokens (what a distant window remembers): morphemes with
+      // their own LM id whose tag carries meaning rather than grammar.
+      co.global_valid.assign(lm_vocab, 0);
+      for (const MorphRecord& r : morphs) {
+        PosTag t = static_cast<PosTag>(r.tag);
+        bool content = t == PosTag::kNNG || t == PosTag::kNNP || t == PosTag::kNP || t == PosTag::kNR ||
+                       t == PosTag::kVV || t == PosTag::kVA || t == PosTag::kMAG || t == PosTag::kXR;
+        if (content && r.lm_id >= kLmFirstWord && r.lm_id < lm_vocab) co.global_valid[r.lm_id] = 1;
+      }
+    }
     KMA_RETURN_IF_ERROR(TrainCong(lm_sents, lm_vocab, kLmBos, kLmEos, co, &cong));
   }
   // Tag-level model: P(tag | previous tags), interpolated log-linearly with
@@ -478,6 +493,8 @@ Status BuildModel(const BuildConfig& cfg) {
   w.AddSection("lm.knlm", knlm);
   if (want_cong) w.AddSection("lm.cong", cong.int8_blob);
   if (want_cong_fp32) w.AddSection("lm.cong-fp32", cong.fp32_blob);
+  if (want_global) w.AddSection("lm.cong-global", cong.global_int8_blob);
+  if (want_global_fp32) w.AddSection("lm.cong-global-fp32", cong.global_fp32_blob);
   w.AddSection("lm.tag", tag_lm);
   w.SetMetadata("license", "CC-BY-SA-4.0");
   w.SetMetadata("attribution",
@@ -486,13 +503,16 @@ Status BuildModel(const BuildConfig& cfg) {
                 "via hunspell-dict-ko (CC BY-SA)");
   {
     std::string names = "knlm";
-    for (const char* n : {"cong", "cong-fp32"})
-      if (std::find(cfg.lms.begin(), cfg.lms.end(), n) != cfg.lms.end()) names += std::string(",") + n;
+    if (want_cong) names += ",cong";
+    if (want_global) names += ",cong-global";
+    if (want_cong_fp32) names += ",cong-fp32";
+    if (want_global_fp32) names += ",cong-global-fp32";
     w.SetMetadata("lms", names);
   }
   w.SetMetadata("default_lm", default_lm);
   if (want_cong || want_cong_fp32) {
     const CongTrainOptions& co = cfg.cong;
+    if (want_global || want_global_fp32) w.SetMetadata("cong_global.window", std::to_string(CongGlobalView::kWindow));
     w.SetMetadata("cong.dim", std::to_string(co.dim));
     w.SetMetadata("cong.context_len", std::to_string(co.max_context_len));
     w.SetMetadata("cong.min_count", std::to_string(co.min_count));
