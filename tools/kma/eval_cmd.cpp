@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,7 +25,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalUsage[] =
-    "usage: kma eval [--model P] [--lm NAME] [--train FILE] [--json] GOLD...\n"
+    "usage: kma eval [--model P] [--lm NAME] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
     "\n"
     "Analyses the raw text of each gold line (top-1) and compares the morphemes\n"
     "with the gold ones by LCS alignment after normalisation. A gold line is\n"
@@ -35,6 +37,8 @@ constexpr const char kEvalUsage[] =
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"
+    "  --compare-lm NAME  also analyse with this language model and report the\n"
+    "              share of sentences whose top-1 analyses are identical\n"
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
     "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
@@ -63,11 +67,14 @@ struct FileResult {
   double seconds = 0;  // analysis time only
   Extra all;
   std::map<std::string, Extra> per_source;
+  int64_t compared = 0, identical = 0;  // --compare-lm
 };
 
 struct EvalContext {
   const GoldLmScorer* scorer = nullptr;
   const AmbiguityIndex* ambiguity = nullptr;  // null without --train
+  Analyzer* compare = nullptr;                // null without --compare-lm
+  AnalyzeOptions compare_options;
 };
 
 bool FileExists(const std::string& path) {
@@ -85,6 +92,7 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
   std::vector<std::string> words;
   std::vector<std::vector<Morph>> word_analyses, pred_words;
   std::vector<std::pair<std::string, std::string>> lm_morphs;
+  std::vector<Analysis> compare_analyses;
   result->name = path;
   std::string error;
   LineReader gold;
@@ -126,6 +134,18 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
     // No .sources file: no per-source entry; a blank source line: "(none)".
     if (has_sources && source.empty()) source = "(none)";
     result->acc.AddSentence(gold_morphs, pred_morphs, source);
+    if (ctx.compare != nullptr) {
+      Status cst = ctx.compare->AnalyzeUtf8(raw, ctx.compare_options, &compare_analyses);
+      if (!cst.ok()) return Fail(kExitRuntime, LineErrorMessage(gold, cst));
+      bool same = !analyses.empty() && !compare_analyses.empty() &&
+                  analyses[0].tokens.size() == compare_analyses[0].tokens.size();
+      for (size_t i = 0; same && i < analyses[0].tokens.size(); ++i)
+        same = analyses[0].tokens[i].form == compare_analyses[0].tokens[i].form &&
+               analyses[0].tokens[i].tag == compare_analyses[0].tokens[i].tag &&
+               analyses[0].tokens[i].begin == compare_analyses[0].tokens[i].begin;
+      ++result->compared;
+      result->identical += same;
+    }
     Extra ex;
     lm_morphs.clear();
     for (const Morph& m : gold_morphs) lm_morphs.emplace_back(m.form, m.tag);
@@ -255,7 +275,8 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
-  ArgParser args({{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"json", 0, false}});
+  ArgParser args(
+      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma eval --help')");
@@ -285,6 +306,18 @@ int RunEval(int argc, char** argv, int first) {
     ctx.ambiguity = &ambiguity;
   }
   const bool amb = ctx.ambiguity != nullptr;
+  std::unique_ptr<Analyzer> compare;
+  if (args.Has("compare-lm")) {
+    const std::string other = args.Get("compare-lm");
+    std::vector<std::string> names = model->lm_names();
+    if (std::find(names.begin(), names.end(), other) == names.end())
+      return Fail(kExitUsage, "model has no language model '" + other + "'");
+    compare = std::make_unique<Analyzer>(model);
+    ctx.compare = compare.get();
+    ctx.compare_options = opt;
+    ctx.compare_options.lm = other;
+  }
+  int64_t compared = 0, identical = 0;
   Extra total_extra;
   std::map<std::string, Extra> total_per_source;
 
@@ -298,6 +331,8 @@ int RunEval(int argc, char** argv, int first) {
     }
     total.Merge(results[i].acc);
     total_extra.Merge(results[i].all);
+    compared += results[i].compared;
+    identical += results[i].identical;
     for (const auto& [src, e] : results[i].per_source) total_per_source[src].Merge(e);
     total_seconds += results[i].seconds;
   }
@@ -308,6 +343,12 @@ int RunEval(int argc, char** argv, int first) {
     AppendJsonResult(total, total_seconds, total_extra, total_per_source, amb, &out);
     out.append(",\"lm\":");
     AppendJsonString(lm, &out);
+    if (compare) {
+      out.append(",\"compare_lm\":");
+      AppendJsonString(args.Get("compare-lm"), &out);
+      out.append(",\"identical_top1_share\":");
+      AppendJsonNumber(compared > 0 ? double(identical) / double(compared) : 0.0, &out);
+    }
     out.append(",\"files\":[");
     for (size_t i = 0; i < results.size(); ++i) {
       if (i > 0) out.push_back(',');
@@ -324,6 +365,13 @@ int RunEval(int argc, char** argv, int first) {
       AppendTextResult(r.name, r.acc, r.seconds, r.all, r.per_source, amb, lm, !many, &out);
     }
     if (many) AppendTextResult("overall", total, total_seconds, total_extra, total_per_source, amb, lm, true, &out);
+    if (compare) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "identical top-1 analyses, lm %s vs %s: %lld of %lld sentences (%.2f%%)\n",
+                    lm.c_str(), args.Get("compare-lm").c_str(), static_cast<long long>(identical),
+                    static_cast<long long>(compared), compared > 0 ? 100.0 * double(identical) / double(compared) : 0.0);
+      out.append(buf);
+    }
   }
   WriteStdout(out);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
