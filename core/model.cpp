@@ -1,5 +1,6 @@
 #include "core/model.h"
 
+#include <cstdlib>
 #include <cstring>
 
 #include "capi/include/kma/kma_version.h"
@@ -92,6 +93,14 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
     (fp32 ? global_fp32_ : global_) = g.value();
     (fp32 ? has_global_fp32_ : has_global_) = true;
     lm_names_.push_back(name);
+  }
+  for (const std::string& name : lm_names_) {
+    std::string v = m.Metadata(name + ".class_lambda");
+    if (v.empty()) continue;
+    char* end = nullptr;
+    float l = std::strtof(v.c_str(), &end);
+    if (*end != '\0' || !(l > 0.0f && l < 1.0f)) return Bad(name + ".class_lambda must be in (0, 1)");
+    class_lambda_.emplace_back(name, l);
   }
   default_lm_ = m.Metadata("default_lm");
   if (std::find(lm_names_.begin(), lm_names_.end(), default_lm_) == lm_names_.end()) default_lm_ = "knlm";

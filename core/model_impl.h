@@ -86,6 +86,13 @@ class ModelImpl {
     return nullptr;
   }
   const std::vector<std::string>& lm_names() const { return lm_names_; }
+  // The class-interpolation weight tuned for an LM ("<lm>.class_lambda" in
+  // the metadata), or 0 if the model does not say.
+  float class_lambda(std::string_view lm) const {
+    for (const auto& [name, value] : class_lambda_)
+      if (name == lm) return value;
+    return 0.0f;
+  }
   const std::string& default_lm() const { return default_lm_; }
   const KnlmView& tag_lm() const { return tag_lm_; }
   const TagLmTable& tag_lm_table() const { return tag_table_; }
@@ -117,6 +124,7 @@ class ModelImpl {
   bool has_cong_ = false, has_cong_fp32_ = false, has_global_ = false, has_global_fp32_ = false;
   std::vector<std::string> lm_names_;
   std::string default_lm_;
+  std::vector<std::pair<std::string, float>> class_lambda_;
   KnlmView tag_lm_;
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;

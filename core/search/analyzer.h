@@ -53,6 +53,9 @@ struct AnalyzeOptions {
   float beam = 7.0f;          // score-relative beam: drop paths this far below the best
   int max_unknown_length = 8; // longest unknown-word candidate, in syllables
   bool batch_scoring = true;  // CoNg: one batched product per position (off: pair by pair)
+  // Weight of the morpheme LM against the tag-class model, in (0, 1); a
+  // negative value takes the model's tuned value for the chosen LM.
+  float class_lambda = -1.0f;
 };
 
 class Analyzer {

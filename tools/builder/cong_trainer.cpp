@@ -177,7 +177,8 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
   if (o.dim <= 0 || o.dim % 16 != 0 || o.dim > static_cast<int>(kMaxDim))
     return Status(StatusCode::kInvalidArgument, "CoNg dimension must be a positive multiple of 16, at most 512");
   if (o.max_context_len < 1 || o.max_context_len > static_cast<int>(kMaxContextLen) || o.min_count < 1 ||
-      o.epochs < 0 || o.batch_contexts < 1 || o.threads < 1)
+      o.epochs < 0 || o.batch_contexts < 1 || o.threads < 1 || !(o.teacher_weight >= 0 && o.teacher_weight <= 1) ||
+      !(o.teacher_prior >= 0) || !(o.sparse_learning_rate > 0) || !(o.learning_rate > 0))
     return Status(StatusCode::kInvalidArgument, "bad CoNg training options");
   if (bos >= vocab || eos >= vocab) return Status(StatusCode::kInvalidArgument, "bos/eos outside the vocabulary");
   std::vector<std::vector<uint32_t>> seqs;
@@ -368,12 +369,16 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
             loss -= double(ex_cnt[e]) * (double(lg[ex_tok[e]]) - logz);
           for (uint32_t x = 0; x < vocab; ++x) lg[x] = n * std::exp(lg[x] - logz) * inv;  // now gradient
           // Target: the observed continuations, mixed with the teacher.
-          const float w_obs = 1.0f - o.teacher_weight;
+          // A context seen often keeps more of its own evidence:
+          // w_c = teacher_weight * prior / (n_c + prior) when prior > 0.
+          const float w_teach =
+              o.teacher_prior > 0 ? o.teacher_weight * o.teacher_prior / (n + o.teacher_prior) : o.teacher_weight;
+          const float w_obs = 1.0f - w_teach;
           for (uint32_t e = ex_begin[c]; e < ex_begin[c + 1]; ++e) lg[ex_tok[e]] -= w_obs * float(ex_cnt[e]) * inv;
-          if (o.teacher_weight > 0) {
+          if (w_teach > 0) {
             float* tg = target[t].data();
             teacher(c, tg);
-            const float w = o.teacher_weight * n * inv;
+            const float w = w_teach * n * inv;
             for (uint32_t x = 0; x < vocab; ++x) lg[x] -= w * tg[x];
           }
           for (uint32_t x = 0; x < vocab; ++x) {

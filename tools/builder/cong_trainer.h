@@ -52,6 +52,9 @@ struct CongTrainOptions {
   // over the same contexts instead of the observed continuations: it keeps
   // rare long contexts from being fitted to their few observations.
   float teacher_weight = 0.5f;
+  // If > 0, the teacher's share shrinks with the context's count n:
+  // teacher_weight * prior / (n + prior).
+  float teacher_prior = 0.0f;
   // The teacher: this Kneser-Ney model if set (it must score the same
   // tokens), else a Witten-Bell estimate over the CoNg contexts.
   const KnlmView* teacher_lm = nullptr;

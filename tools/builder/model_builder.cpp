@@ -11,6 +11,7 @@
 #include "tools/builder/model_builder.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <cmath>
 #include <map>
@@ -172,6 +173,8 @@ Status BuildModel(const BuildConfig& cfg) {
                                                       "' (this version builds: knlm, cong, cong-global, cong-fp32, "
                                                       "cong-global-fp32)");
   }
+  if (!(cfg.cong_class_lambda > 0.0f && cfg.cong_class_lambda < 1.0f))
+    return Status(StatusCode::kInvalidArgument, "the CoNg class-interpolation weight must be between 0 and 1");
   std::string default_lm = cfg.default_lm.empty() ? (cfg.lms.empty() ? "knlm" : cfg.lms.back()) : cfg.default_lm;
   if (std::find(cfg.lms.begin(), cfg.lms.end(), default_lm) == cfg.lms.end() && default_lm != "knlm")
     return Status(StatusCode::kInvalidArgument, "default language model '" + default_lm + "' is not built");
@@ -513,6 +516,9 @@ Status BuildModel(const BuildConfig& cfg) {
   if (want_cong || want_cong_fp32) {
     const CongTrainOptions& co = cfg.cong;
     if (want_global || want_global_fp32) w.SetMetadata("cong_global.window", std::to_string(CongGlobalView::kWindow));
+    char lambda[32];
+    std::snprintf(lambda, sizeof lambda, "%.3g", cfg.cong_class_lambda);
+    for (const char* n : {"cong", "cong-fp32", "cong-global", "cong-global-fp32"}) w.SetMetadata(std::string(n) + ".class_lambda", lambda);
     w.SetMetadata("cong.dim", std::to_string(co.dim));
     w.SetMetadata("cong.context_len", std::to_string(co.max_context_len));
     w.SetMetadata("cong.min_count", std::to_string(co.min_count));

@@ -23,6 +23,9 @@ struct BuildConfig {
   CongTrainOptions cong;        // for "cong" / "cong-fp32" in lms
   bool cong_kn_teacher = true;  // teach CoNg with the Kneser-Ney model (else Witten-Bell)
   std::string default_lm;       // empty: the last of lms
+  // Class-interpolation weight stored for the CoNg LMs (knlm keeps the
+  // analyzer's built-in 0.7); chosen on held-out data.
+  float cong_class_lambda = 0.7f;
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;
 };

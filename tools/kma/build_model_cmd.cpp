@@ -46,6 +46,10 @@ constexpr const char kBuildUsage[] =
     "  --cong-clip X   cap on one embedding-row step (default 1)\n"
     "  --cong-teacher X  share of the CoNg training target taken from a\n"
     "                  teacher n-gram model, 0..1 (default 0.5)\n"
+    "  --cong-class-lambda X  weight of the CoNg LMs against the tag-class model\n"
+    "                  stored in the model (default 0.7)\n"
+    "  --cong-teacher-prior X  if > 0, the teacher's share of a context seen n\n"
+    "                  times is scaled by X / (n + X) (default 0)\n"
     "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
     "                  contexts instead of the Kneser-Ney model\n"
     "  --threads N     training threads (default 2; the model depends on it)\n"
@@ -92,6 +96,8 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"cong-clip", 0, true},
                   {"cong-teacher", 0, true},
                   {"cong-wb-teacher", 0, false},
+                  {"cong-class-lambda", 0, true},
+                  {"cong-teacher-prior", 0, true},
                   {"threads", 0, true},
                   {"output", 'o', true}});
   std::string error;
@@ -145,13 +151,15 @@ int RunBuildModel(int argc, char** argv, int first) {
                            std::pair<const char*, float*>{"cong-l2", &config.cong.residual_l2},
                            std::pair<const char*, float*>{"cong-sparse-lr", &config.cong.sparse_learning_rate},
                            std::pair<const char*, float*>{"cong-clip", &config.cong.sparse_clip},
-                           std::pair<const char*, float*>{"cong-teacher", &config.cong.teacher_weight}}) {
+                           std::pair<const char*, float*>{"cong-teacher", &config.cong.teacher_weight},
+                           std::pair<const char*, float*>{"cong-class-lambda", &config.cong_class_lambda},
+                           std::pair<const char*, float*>{"cong-teacher-prior", &config.cong.teacher_prior}}) {
     if (!args.Has(name)) continue;
     char* end = nullptr;
     std::string v = args.Get(name);
     double d = std::strtod(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !(d >= 0) || d > 10)
-      return Fail(kExitUsage, std::string("--") + name + " must be a number in 0..10");
+    if (v.empty() || *end != '\0' || !(d >= 0) || d > 1000)
+      return Fail(kExitUsage, std::string("--") + name + " must be a number in 0..1000");
     *dst = static_cast<float>(d);
   }
 

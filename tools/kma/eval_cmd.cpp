@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -37,6 +38,8 @@ constexpr const char kEvalUsage[] =
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"
+    "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
+    "              0 < X < 1 (default: the value the model stores for the LM)\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
     "              share of sentences whose top-1 analyses are identical\n"
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
@@ -276,7 +279,8 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 
 int RunEval(int argc, char** argv, int first) {
   ArgParser args(
-      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"json", 0, false}});
+      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true},
+       {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma eval --help')");
@@ -296,6 +300,13 @@ int RunEval(int argc, char** argv, int first) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = args.Get("lm");
+  if (args.Has("class-lambda")) {
+    char* end = nullptr;
+    const std::string v = args.Get("class-lambda");
+    opt.class_lambda = std::strtof(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(opt.class_lambda > 0.0f && opt.class_lambda < 1.0f))
+      return Fail(kExitUsage, "--class-lambda must be a number between 0 and 1");
+  }
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
   GoldLmScorer scorer(*model, lm);
   AmbiguityIndex ambiguity;
