@@ -1,5 +1,7 @@
 #include "core/cong.h"
 
+#include "core/kernels/cong_kernels.h"
+
 #include <cstring>
 #include <string>
 
@@ -10,13 +12,7 @@ using namespace cong_internal;
 
 Status Bad(const std::string& what) { return Status(StatusCode::kModelFormat, "CoNg model: " + what); }
 
-// Portable dot products; the kernels issue replaces the hot ones with SIMD.
-int32_t DotU8S8(const uint8_t* a, const int8_t* b, uint32_t n) {
-  int32_t acc = 0;
-  for (uint32_t i = 0; i < n; ++i) acc += int32_t{a[i]} * int32_t{b[i]};
-  return acc;
-}
-
+// Float rows (the reference path) stay portable.
 float DotF32(const float* a, const float* b, uint32_t n) {
   float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   for (uint32_t i = 0; i < n; i += 8)
@@ -137,8 +133,9 @@ uint32_t CongView::Next(uint32_t state, uint32_t token) const {
 
 float CongView::LogProb(uint32_t ctx, uint32_t token) const {
   if (ctx_u8_ != nullptr) {
-    int32_t acc = DotU8S8(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_, dim_) - out_comp_[token];
-    return static_cast<float>(acc) * ctx_scale_[ctx] * out_scale_[token] + out_bias_[token] + ctx_bias_[ctx];
+    const int32_t d = kernels::ActiveKernels().signed_dot(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_,
+                                                          dim_, out_comp_[token]);
+    return kernels::ScoreEpilogue(d, ctx_scale_[ctx], out_scale_[token], out_bias_[token], ctx_bias_[ctx]);
   }
   return DotF32(ctx_f32_ + size_t{ctx} * dim_, out_f32_ + size_t{token} * dim_, dim_) + out_bias_[token] +
          ctx_bias_[ctx];
@@ -146,13 +143,33 @@ float CongView::LogProb(uint32_t ctx, uint32_t token) const {
 
 float CongView::RowDotOut(const void* row, float row_scale, uint32_t token) const {
   if (ctx_u8_ != nullptr) {
-    int32_t acc = DotU8S8(static_cast<const uint8_t*>(row), out_s8_ + size_t{token} * dim_, dim_) - out_comp_[token];
-    return static_cast<float>(acc) * row_scale * out_scale_[token];
+    const int32_t d = kernels::ActiveKernels().signed_dot(static_cast<const uint8_t*>(row),
+                                                          out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
+    return static_cast<float>(d) * row_scale * out_scale_[token];
   }
   return DotF32(static_cast<const float*>(row), out_f32_ + size_t{token} * dim_, dim_);
 }
 
 void CongView::ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const {
+  if (ctx_u8_ != nullptr) {
+    kernels::ScoreArgs a;
+    a.ctx = ctx_u8_;
+    a.ctx_idx = ctx;
+    a.m = m;
+    a.out = out_s8_;
+    a.out_idx = tok;
+    a.n = n;
+    a.dim = dim_;
+    a.ctx_scale = ctx_scale_;
+    a.ctx_bias = ctx_bias_;
+    a.out_scale = out_scale_;
+    a.out_comp = out_comp_;
+    a.out_bias = out_bias_;
+    a.result = out;
+    a.ld = n;
+    kernels::ActiveKernels().score(a);
+    return;
+  }
   for (size_t i = 0; i < m; ++i)
     for (size_t j = 0; j < n; ++j) out[i * n + j] = LogProb(ctx[i], tok[j]);
 }

@@ -2,6 +2,7 @@
 #include "capi/src/api_guard.h"
 #include "capi/src/log.h"
 #include "core/isa_info.h"
+#include "core/kernels/isa.h"
 #include "kma/kma.h"
 
 uint32_t KMA_CALL kma_version_number(void) { return KMA_VERSION_NUMBER; }
@@ -48,6 +49,20 @@ const char* KMA_CALL kma_status_string(kma_status status) {
 const char* KMA_CALL kma_active_isa_name(void) {
   return kma::capi::GuardValue<const char*>("kma_active_isa_name", "scalar",
                                             [] { return kma::ActiveIsaName(); });
+}
+
+kma_status KMA_CALL kma_set_max_isa(const char* isa_name) {
+  static constexpr char kFn[] = "kma_set_max_isa";
+  return kma::capi::Guard(kFn, [&]() -> kma_status {
+    if (isa_name == nullptr) return kma::capi::NullArgument(kFn, "isa_name");
+    kma::kernels::Isa isa;
+    if (!kma::kernels::ParseIsa(isa_name, &isa))
+      return kma::capi::Fail(KMA_E_INVALID_ARGUMENT,
+                             {kFn, ": unknown instruction set '", isa_name,
+                              "' (scalar, sse41, avx2, avx512vnni, neon, neondot)"});
+    kma::kernels::SetMaxIsa(isa);
+    return KMA_OK;
+  });
 }
 
 void KMA_CALL kma_set_log_callback(kma_log_callback cb, void* user) {

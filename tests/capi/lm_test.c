@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -112,12 +113,58 @@ static void errors_are_reported(void** state) {
   assert_int_equal(count, 0);
 }
 
+/* Scores of the top analysis of a sentence with one LM, as a string. */
+static void analyse(const char* lm, char* buf, size_t size) {
+  kma_options* opt;
+  kma_analyzer* a;
+  kma_result* r;
+  const char* text = "아버지가방에들어가신다 그는 학교에서 책을 읽었다.";
+  size_t used = 0, i;
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_set_string(opt, KMA_OPT_LM, lm), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, g_model, opt), KMA_OK);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  for (i = 0; i < kma_result_token_count(r, 0) && used + 64 < size; ++i) {
+    const kma_token* t = &kma_result_tokens(r, 0)[i];
+    used += (size_t)snprintf(buf + used, size - used, "%s/%s ", kma_result_token_form(r, t), kma_tag_name(t->tag));
+  }
+  snprintf(buf + used, size - used, "%.9g", (double)kma_result_analysis_score(r, 0));
+  kma_result_free(r);
+  kma_analyzer_free(a);
+  kma_options_free(opt);
+}
+
+/* Every instruction-set level gives bit-identical scores, hence identical
+ * analyses, for every LM of the model. */
+static void every_isa_gives_the_same_analysis(void** state) {
+  static const char* const kIsas[] = {"sse41", "avx2", "avx512vnni", "neon", "neondot"};
+  size_t l, i;
+  (void)state;
+  assert_int_equal(kma_set_max_isa(NULL), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_set_max_isa("avx9000"), KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "avx9000"));
+  for (l = 0; l < kma_model_lm_count(g_model); ++l) {
+    const char* lm = kma_model_lm_name(g_model, l);
+    char ref[2048], got[2048];
+    assert_int_equal(kma_set_max_isa("scalar"), KMA_OK);
+    assert_string_equal(kma_active_isa_name(), "scalar");
+    analyse(lm, ref, sizeof ref);
+    for (i = 0; i < sizeof(kIsas) / sizeof(kIsas[0]); ++i) {
+      assert_int_equal(kma_set_max_isa(kIsas[i]), KMA_OK);
+      analyse(lm, got, sizeof got);
+      assert_string_equal(got, ref);
+    }
+  }
+  assert_int_equal(kma_set_max_isa("neondot"), KMA_OK); /* no cap */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(predict_next_for_every_lm),
       cmocka_unit_test(context_id_grows_with_the_history),
       cmocka_unit_test(most_similar_needs_embeddings),
       cmocka_unit_test(errors_are_reported),
+      cmocka_unit_test(every_isa_gives_the_same_analysis),
   };
   return cmocka_run_group_tests(tests, open_model, close_model);
 }

@@ -45,7 +45,8 @@
  * |-------------------------------------------|---------------------------------|
  * | version getters, kma_status_string,       | any thread                      |
  * | kma_tag_*, kma_option_type/_bounds,       |                                 |
- * | kma_active_isa_name                       |                                 |
+ * | kma_active_isa_name, kma_set_max_isa,     |                                 |
+ * | kma_lm_* (language-model introspection)   |                                 |
  * | kma_last_error_message / _offset          | any thread; per-thread values   |
  * | kma_set_log_callback                      | any thread                      |
  * | kma_model_open_* and kma_model getters    | any thread; a model is shared   |

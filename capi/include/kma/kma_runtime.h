@@ -119,13 +119,30 @@ KMA_API const char* KMA_CALL kma_status_string(kma_status status);
 
 /**
  * Name of the instruction set the scoring kernels run with: one of
- * "scalar", "sse41", "avx2", "avx512vnni", "neon".
+ * "scalar", "sse41", "avx2", "avx512vnni", "neon", "neondot". It is the best
+ * level the CPU supports, capped by the KMA_ISA environment variable (read
+ * once, at first use) and by kma_set_max_isa().
  *
  * @return a static NUL-terminated string; never NULL.
  * Ownership: static storage; do not free.
  * Thread-safety: any thread.
  */
 KMA_API const char* KMA_CALL kma_active_isa_name(void);
+
+/**
+ * Caps the instruction set of the scoring kernels, e.g. to compare results
+ * or speed across levels. The active level becomes the best one the CPU
+ * supports that is not above @p isa_name (and not above KMA_ISA); it is
+ * never raised above what the CPU supports. Levels are ordered "scalar" <
+ * "sse41" < "avx2" < "avx512vnni" < "neon" < "neondot". Every level gives
+ * bit-identical scores, so analyses do not change.
+ *
+ * @param[in] isa_name  NUL-terminated level name.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT (NULL or unknown name).
+ * Thread-safety: any thread; analyses already running finish with the
+ *         kernels they started with.
+ */
+KMA_API kma_status KMA_CALL kma_set_max_isa(const char* isa_name);
 
 /* ------------------------------------------------------------------------ */
 /* Logging                                                                   */

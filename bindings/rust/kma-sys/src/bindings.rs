@@ -76,6 +76,9 @@ extern "C" {
 extern "C" {
     pub fn kma_active_isa_name() -> *const ::core::ffi::c_char;
 }
+extern "C" {
+    pub fn kma_set_max_isa(isa_name: *const ::core::ffi::c_char) -> kma_status;
+}
 pub const KMA_LOG_DEBUG: _bindgen_ty_2 = 10;
 pub const KMA_LOG_INFO: _bindgen_ty_2 = 20;
 pub const KMA_LOG_WARNING: _bindgen_ty_2 = 30;

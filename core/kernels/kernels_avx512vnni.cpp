@@ -1,0 +1,19 @@
+// AVX-512 VNNI kernels (compiled with -mavx512f -mavx512bw -mavx512vnni).
+// Chosen only when CPUID and XCR0 say the CPU and OS support them.
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "core/kernels/cong_kernels.h"
+
+namespace kma::kernels::avx512vnni {
+namespace {
+
+#include "core/kernels/kernels_avx512vnni.inc"
+#include "core/kernels/score_driver.inc"
+
+}  // namespace
+
+const KernelTable kTable = MakeTable(Isa::kAvx512Vnni);
+
+}  // namespace kma::kernels::avx512vnni

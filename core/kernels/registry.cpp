@@ -1,0 +1,67 @@
+// Kernel registry: which tables this build has, and the active one.
+#include <atomic>
+#include <cstdlib>
+#include <string_view>
+
+#include "core/kernels/cong_kernels.h"
+
+namespace kma::kernels {
+namespace {
+
+// The cap from KMA_ISA, read once. An unknown name is ignored (the
+// library never prints; `kma --version` shows what is active).
+Isa EnvCap() {
+  const char* env = std::getenv("KMA_ISA");
+  Isa cap;
+  if (env != nullptr && ParseIsa(env, &cap)) return cap;
+  return Isa::kNeonDot;  // no cap
+}
+
+// Highest compiled and supported table at or below `cap`; scalar always.
+const KernelTable* Choose(Isa cap) {
+  const Isa order[] = {Isa::kNeonDot, Isa::kNeon, Isa::kAvx512Vnni, Isa::kAvx2, Isa::kSse41};
+  for (Isa isa : order) {
+    // Levels are ordered scalar < sse41 < avx2 < avx512vnni < neon <
+    // neondot; a build only has one family, so an x86 cap on ARM means
+    // scalar and an ARM cap on x86 means no cap.
+    if (static_cast<int>(isa) > static_cast<int>(cap)) continue;
+    const KernelTable* t = KernelsFor(isa);
+    if (t != nullptr && IsaSupported(isa)) return t;
+  }
+  return &scalar::kTable;
+}
+
+std::atomic<const KernelTable*>& Active() {
+  static std::atomic<const KernelTable*> active{Choose(EnvCap())};
+  return active;
+}
+
+}  // namespace
+
+const KernelTable* KernelsFor(Isa isa) {
+  switch (isa) {
+    case Isa::kScalar: return &scalar::kTable;
+#if defined(__x86_64__)
+    case Isa::kSse41: return &sse41::kTable;
+    case Isa::kAvx2: return &avx2::kTable;
+    case Isa::kAvx512Vnni: return &avx512vnni::kTable;
+#endif
+#if defined(__aarch64__)
+    case Isa::kNeon: return &neon::kTable;
+    case Isa::kNeonDot: return &neondot::kTable;
+#endif
+    default: return nullptr;
+  }
+}
+
+const KernelTable& ActiveKernels() { return *Active().load(std::memory_order_acquire); }
+
+Isa ActiveIsa() { return ActiveKernels().isa; }
+
+void SetMaxIsa(Isa isa) {
+  const Isa env = EnvCap();
+  const Isa cap = static_cast<int>(isa) < static_cast<int>(env) ? isa : env;
+  Active().store(Choose(cap), std::memory_order_release);
+}
+
+}  // namespace kma::kernels

@@ -1,0 +1,214 @@
+// Tests of the CoNg scoring kernels: every kernel table this CPU can run,
+// plus the AVX-512 VNNI logic through SIMDe (this machine class cannot
+// execute AVX-512), against a naive reference written here independently of
+// the kernels: odd and prime shapes, repeated indices, unaligned rows and
+// the extreme byte values.
+#include "core/kernels/cong_kernels.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#if defined(__x86_64__) && __has_include(<simde/x86/avx512.h>)
+#define KMA_TEST_SIMDE 1
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+namespace kma::kernels::avx512_simde {
+namespace {
+#include "core/kernels/kernels_avx512vnni.inc"
+#include "core/kernels/score_driver.inc"
+}  // namespace
+const KernelTable kTable = MakeTable(Isa::kAvx512Vnni);
+}  // namespace kma::kernels::avx512_simde
+#endif
+
+namespace kma::kernels {
+namespace {
+
+struct Tables {
+  std::vector<const KernelTable*> runnable;
+  std::vector<std::string> names;
+};
+
+Tables RunnableTables() {
+  Tables t;
+  for (Isa isa : {Isa::kScalar, Isa::kSse41, Isa::kAvx2, Isa::kAvx512Vnni, Isa::kNeon, Isa::kNeonDot}) {
+    const KernelTable* k = KernelsFor(isa);
+    if (k != nullptr && IsaSupported(isa)) {
+      t.runnable.push_back(k);
+      t.names.push_back(IsaName(isa));
+    }
+  }
+#ifdef KMA_TEST_SIMDE
+  t.runnable.push_back(&avx512_simde::kTable);
+  t.names.push_back("avx512vnni(simde)");
+#endif
+  return t;
+}
+
+// Random rows in one buffer that starts `misalign` bytes past an aligned
+// address, so rows are deliberately unaligned.
+struct Rows {
+  std::vector<uint8_t> storage;
+  size_t offset;
+  uint8_t* data() { return storage.data() + offset; }
+};
+
+uint32_t Next(uint64_t* s) {
+  *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+  return static_cast<uint32_t>(*s >> 16);
+}
+
+struct Problem {
+  uint32_t dim, rows_c, rows_o;
+  Rows ctx, out;
+  std::vector<float> cs, cb, os, ob;
+  std::vector<int32_t> comp;
+  Problem(uint32_t d, uint32_t rc, uint32_t ro, uint64_t seed, int extreme, size_t misalign) : dim(d), rows_c(rc), rows_o(ro) {
+    uint64_t s = seed;
+    ctx.storage.resize(size_t{rc} * d + 64);
+    out.storage.resize(size_t{ro} * d + 64);
+    ctx.offset = out.offset = misalign;
+    for (size_t i = 0; i < size_t{rc} * d; ++i)
+      ctx.data()[i] = extreme == 1 ? 255 : extreme == 2 ? (i % 2 ? 255 : 1) : static_cast<uint8_t>(1 + Next(&s) % 255);
+    for (size_t i = 0; i < size_t{ro} * d; ++i) {
+      int8_t v = extreme == 1 ? 127 : extreme == 2 ? (i % 2 ? -127 : 127) : static_cast<int8_t>(int(Next(&s) % 255) - 127);
+      out.data()[i] = static_cast<uint8_t>(v);
+    }
+    for (uint32_t i = 0; i < rc; ++i) cs.push_back(1e-3f * (1 + Next(&s) % 97)), cb.push_back(-float(Next(&s) % 1000) / 100);
+    for (uint32_t i = 0; i < ro; ++i) {
+      os.push_back(1e-3f * (1 + Next(&s) % 89));
+      ob.push_back(-float(Next(&s) % 500) / 100);
+      int32_t sum = 0;
+      for (uint32_t k = 0; k < d; ++k) sum += static_cast<int8_t>(out.data()[size_t{i} * d + k]);
+      comp.push_back(128 * sum);
+    }
+  }
+  // Naive reference: signed context byte times signed output byte.
+  float Reference(uint32_t c, uint32_t o, float add) const {
+    int64_t dot = 0;
+    for (uint32_t k = 0; k < dim; ++k)
+      dot += (int64_t{ctx.storage[ctx.offset + size_t{c} * dim + k]} - 128) *
+             int64_t{static_cast<int8_t>(out.storage[out.offset + size_t{o} * dim + k])};
+    return static_cast<float>(dot) * cs[c] * os[o] + ob[o] + cb[c] + add;
+  }
+};
+
+TEST(Kernels, RegistryAndNames) {
+  EXPECT_NE(KernelsFor(Isa::kScalar), nullptr);
+  EXPECT_TRUE(IsaSupported(Isa::kScalar));
+  Isa isa;
+  EXPECT_TRUE(ParseIsa("avx2", &isa));
+  EXPECT_EQ(isa, Isa::kAvx2);
+  EXPECT_FALSE(ParseIsa("avx3", &isa));
+  EXPECT_TRUE(IsaSupported(ActiveIsa()));
+  // Capping lowers the active level, never raises it past the CPU.
+  const Isa best = BestIsa();
+  SetMaxIsa(Isa::kScalar);
+  EXPECT_EQ(ActiveIsa(), Isa::kScalar);
+  SetMaxIsa(Isa::kNeonDot);
+  EXPECT_EQ(ActiveIsa(), best);
+}
+
+TEST(Kernels, FusedScoreMatchesReferenceOnOddShapes) {
+  const Tables t = RunnableTables();
+  ASSERT_GE(t.runnable.size(), 1u);
+  uint64_t s = 12345;
+  for (uint32_t dim : {16u, 48u, 64u, 80u, 112u, 208u, 400u}) {
+    for (size_t misalign : {0u, 1u, 7u}) {
+      Problem p(dim, 37, 29, dim * 31 + misalign, 0, misalign);
+      for (size_t m : {1u, 2u, 3u, 5u, 13u, 16u, 17u}) {
+        for (size_t n : {1u, 2u, 3u, 4u, 5u, 7u, 11u}) {
+          std::vector<uint32_t> ci(m), oi(n);
+          for (auto& c : ci) c = Next(&s) % p.rows_c;
+          for (auto& o : oi) o = Next(&s) % p.rows_o;
+          ci[m / 2] = ci[0];  // repeated indices
+          oi[n / 2] = oi[0];
+          std::vector<float> add(m);
+          for (auto& a : add) a = -float(Next(&s) % 100) / 10;
+          for (size_t k = 0; k < t.runnable.size(); ++k) {
+            for (bool with_add : {false, true}) {
+              std::vector<float> got(m * (n + 3), 999.0f);
+              ScoreArgs a;
+              a.ctx = p.ctx.data();
+              a.ctx_idx = ci.data();
+              a.m = m;
+              a.out = reinterpret_cast<const int8_t*>(p.out.data());
+              a.out_idx = oi.data();
+              a.n = n;
+              a.dim = dim;
+              a.ctx_scale = p.cs.data();
+              a.ctx_bias = p.cb.data();
+              a.out_scale = p.os.data();
+              a.out_comp = p.comp.data();
+              a.out_bias = p.ob.data();
+              a.row_add = with_add ? add.data() : nullptr;
+              a.result = got.data();
+              a.ld = n + 3;  // a wider result row: padding must stay untouched
+              t.runnable[k]->score(a);
+              for (size_t i = 0; i < m; ++i) {
+                for (size_t j = 0; j < n; ++j) {
+                  const float want = p.Reference(ci[i], oi[j], with_add ? add[i] : 0.0f);
+                  ASSERT_NEAR(got[i * (n + 3) + j], want, 1e-4f * (1 + std::abs(want)))
+                      << t.names[k] << " dim " << dim << " m " << m << " n " << n << " at " << i << "," << j;
+                }
+                for (size_t j = n; j < n + 3; ++j) ASSERT_EQ(got[i * (n + 3) + j], 999.0f) << t.names[k];
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Kernels, AllTablesAreBitIdenticalIncludingExtremes) {
+  const Tables t = RunnableTables();
+  for (int extreme : {0, 1, 2}) {
+    for (uint32_t dim : {16u, 64u, 144u, 512u}) {
+      Problem p(dim, 9, 9, 99 + dim, extreme, 3);
+      for (uint32_t c = 0; c < 9; ++c) {
+        for (uint32_t o = 0; o < 9; ++o) {
+          const uint8_t* a = p.ctx.data() + size_t{c} * dim;
+          const int8_t* b = reinterpret_cast<const int8_t*>(p.out.data()) + size_t{o} * dim;
+          int64_t want = 0;
+          for (uint32_t k = 0; k < dim; ++k) want += (int64_t{a[k]} - 128) * b[k];
+          for (size_t k = 0; k < t.runnable.size(); ++k)
+            ASSERT_EQ(t.runnable[k]->signed_dot(a, b, dim, p.comp[o]), want)
+                << t.names[k] << " extreme " << extreme << " dim " << dim;
+        }
+      }
+      // The fused path must give the same bits in every table.
+      std::vector<uint32_t> ci = {0, 3, 8, 3}, oi = {1, 1, 7};
+      std::vector<float> ref;
+      for (size_t k = 0; k < t.runnable.size(); ++k) {
+        std::vector<float> got(ci.size() * oi.size());
+        ScoreArgs a;
+        a.ctx = p.ctx.data();
+        a.ctx_idx = ci.data();
+        a.m = ci.size();
+        a.out = reinterpret_cast<const int8_t*>(p.out.data());
+        a.out_idx = oi.data();
+        a.n = oi.size();
+        a.dim = dim;
+        a.ctx_scale = p.cs.data();
+        a.ctx_bias = p.cb.data();
+        a.out_scale = p.os.data();
+        a.out_comp = p.comp.data();
+        a.out_bias = p.ob.data();
+        a.result = got.data();
+        a.ld = oi.size();
+        t.runnable[k]->score(a);
+        if (k == 0) ref = got;
+        else EXPECT_EQ(got, ref) << t.names[k];
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace kma::kernels
