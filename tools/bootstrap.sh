@@ -38,6 +38,8 @@ packages=(
   libutf8proc-dev
   libxxhash-dev
   libgtest-dev
+  libbenchmark-dev # bench/: Google Benchmark micro-benchmarks of the kernels
+  libsimde-dev     # tests: AVX-512 kernel logic emulated on CPUs without AVX-512
   libcmocka-dev
   valgrind
   bindgen          # Rust binding: regenerates kma-sys bindings to check the committed ones

@@ -17,12 +17,15 @@ struct BuildConfig {
   std::string lexicon_dir;     // directory with lexicon.tsv, irregular.tsv
   std::string rules_path;      // models/morph_rules.txt
   std::string output_path;     // model file to write
-  std::vector<std::string> lms = {"knlm"};
+  // Language models to build; knlm is always built.
+  std::vector<std::string> lms = {"knlm", "cong", "cong-global"};
   int knlm_order = 3;
   int tag_order = 3;   // order of the tag-level model (4 measured no better)
   CongTrainOptions cong;        // for "cong" / "cong-fp32" in lms
   bool cong_kn_teacher = true;  // teach CoNg with the Kneser-Ney model (else Witten-Bell)
-  std::string default_lm;       // empty: the last of lms
+  // The LM analyses use by default: the most accurate on held-out data
+  // (knlm, see docs/ACCURACY.md); empty = the last of lms.
+  std::string default_lm = "knlm";
   // Class-interpolation weight stored for the CoNg LMs (knlm keeps the
   // analyzer's built-in 0.7); chosen on held-out data.
   float cong_class_lambda = 0.7f;

@@ -32,24 +32,25 @@ constexpr const char kBuildUsage[] =
     "  --rules FILE    morphological rule file\n"
     "                  (default: " KMA_SOURCE_DIR_DEFAULT "/models/morph_rules.txt)\n"
     "  --lm LIST       comma-separated language models to build: knlm (always\n"
-    "                  built), cong, cong-fp32 (default: knlm)\n"
+    "                  built), cong, cong-global, cong-fp32, cong-global-fp32\n"
+    "                  (default: knlm,cong,cong-global)\n"
     "  --default-lm NAME  language model used when none is asked for\n"
-    "                  (default: the last of --lm)\n"
+    "                  (default: knlm; with --lm, the last one listed)\n"
     "  --order N       n-gram order of the knlm model, 1..8 (default 3)\n"
     "  --cong-dim N    CoNg embedding size, multiple of 16 (default 64)\n"
-    "  --cong-context N  longest CoNg context n-gram, 1..16 (default 4)\n"
-    "  --cong-min-count N  minimum count of a CoNg context (default 2)\n"
-    "  --cong-epochs N  CoNg training epochs (default 10)\n"
+    "  --cong-context N  longest CoNg context n-gram, 1..16 (default 3)\n"
+    "  --cong-min-count N  minimum count of a CoNg context (default 3)\n"
+    "  --cong-epochs N  CoNg training epochs (default 4)\n"
     "  --cong-lr X     CoNg Adam learning rate (default 0.005)\n"
     "  --cong-l2 X     L2 weight of the context residuals, in tokens (default 1)\n"
-    "  --cong-sparse-lr X  CoNg SGD learning rate of embedding rows (default 0.05)\n"
+    "  --cong-sparse-lr X  CoNg Adagrad learning rate of embedding rows (default 0.1)\n"
     "  --cong-clip X   cap on one embedding-row step (default 1)\n"
     "  --cong-teacher X  share of the CoNg training target taken from a\n"
-    "                  teacher n-gram model, 0..1 (default 0.5)\n"
+    "                  teacher n-gram model, 0..1 (default 1)\n"
     "  --cong-class-lambda X  weight of the CoNg LMs against the tag-class model\n"
     "                  stored in the model (default 0.7)\n"
     "  --cong-teacher-prior X  if > 0, the teacher's share of a context seen n\n"
-    "                  times is scaled by X / (n + X) (default 0)\n"
+    "                  times is scaled by X / (n + X) (default 10)\n"
     "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
     "                  contexts instead of the Kneser-Ney model\n"
     "  --threads N     training threads (default 2; the model depends on it)\n"
@@ -124,9 +125,10 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (args.Has("lm")) {
     config.lms = SplitList(args.Get("lm"));
     if (config.lms.empty()) return Fail(kExitUsage, "--lm needs at least one name");
+    config.default_lm.clear();  // the last one listed, unless --default-lm says
   }
 
-  config.default_lm = args.Get("default-lm");
+  if (args.Has("default-lm")) config.default_lm = args.Get("default-lm");
   config.cong_kn_teacher = !args.Has("cong-wb-teacher");
   struct IntOpt {
     const char* name;
