@@ -40,6 +40,8 @@ packages=(
   libgtest-dev
   libbenchmark-dev # bench/: Google Benchmark micro-benchmarks of the kernels
   libsimde-dev     # tests: AVX-512 kernel logic emulated on CPUs without AVX-512
+  g++-aarch64-linux-gnu  # tests: NEON kernels cross-compiled for AArch64 ...
+  qemu-user        # ... and run under qemu-aarch64
   libcmocka-dev
   valgrind
   bindgen          # Rust binding: regenerates kma-sys bindings to check the committed ones
