@@ -56,6 +56,8 @@ struct AnalyzeOptions {
   // Weight of the morpheme LM against the tag-class model, in (0, 1); a
   // negative value takes the model's tuned value for the chosen LM.
   float class_lambda = -1.0f;
+  // Cost per morpheme in nats (negative: the built-in default).
+  float morph_penalty = -1.0f;
 };
 
 class Analyzer {

@@ -179,7 +179,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   auto lm_step = [&](const MorphRecord& r) {
     float word = WordStep(r.lm_id, &state, &win, &last) + r.emit_logp;
     float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag)), &tstate);
-    return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest);
+    return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest) - params.morph_penalty;
   };
   auto score_morph = [&](uint32_t m, bool first) {
     const MorphRecord& r = model.morph(m);

@@ -19,6 +19,7 @@ struct SearchParams {
   float nospace_floor = -1.5f;    // cap on the cost of a missing space
   float class_lambda = 0.7f;      // weight of the morpheme n-gram in the class interpolation
   float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
+  float morph_penalty = 0.0f;     // cost per morpheme (favours fewer, longer morphemes when > 0)
   // Morpheme-level LM: the CoNg model if set, else the Kneser-Ney model.
   const CongView* cong = nullptr;
   // CoNg-Global: the distant part on top of `cong` (null: local only).

@@ -30,6 +30,7 @@ inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& 
   c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
   c.output_path = path;
   c.lms = std::move(lms);
+  c.default_lm.clear();  // the last of lms, as with `kma build-model --lm`
   c.cong.dim = 16;
   c.cong.epochs = 20;
   c.cong.batch_contexts = 16;

@@ -40,6 +40,7 @@ constexpr const char kEvalUsage[] =
     "              has two or more distinct analyses in FILE\n"
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
     "              0 < X < 1 (default: the value the model stores for the LM)\n"
+    "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
     "              share of sentences whose top-1 analyses are identical\n"
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
@@ -279,7 +280,7 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 
 int RunEval(int argc, char** argv, int first) {
   ArgParser args(
-      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true},
+      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"morph-penalty", 0, true},
        {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
@@ -306,6 +307,13 @@ int RunEval(int argc, char** argv, int first) {
     opt.class_lambda = std::strtof(v.c_str(), &end);
     if (v.empty() || *end != '\0' || !(opt.class_lambda > 0.0f && opt.class_lambda < 1.0f))
       return Fail(kExitUsage, "--class-lambda must be a number between 0 and 1");
+  }
+  if (args.Has("morph-penalty")) {
+    char* end = nullptr;
+    const std::string v = args.Get("morph-penalty");
+    opt.morph_penalty = std::strtof(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(opt.morph_penalty >= 0.0f && opt.morph_penalty <= 10.0f))
+      return Fail(kExitUsage, "--morph-penalty must be a number in 0..10");
   }
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
   GoldLmScorer scorer(*model, lm);
