@@ -52,7 +52,10 @@ struct AnalyzeOptions {
   std::string lm;             // language model name; empty = model default
   float beam = 7.0f;          // score-relative beam: drop paths this far below the best
   int max_unknown_length = 8; // longest unknown-word candidate, in syllables
-  bool batch_scoring = true;  // CoNg: one batched product per position (off: pair by pair)
+  // CoNg: score each position's (state x first morpheme) pairs in one fused
+  // product instead of pair by pair. Off by default: it also scores pairs
+  // the beam would skip, and measured slower (docs/PERFORMANCE.md).
+  bool batch_scoring = false;
   // Weight of the morpheme LM against the tag-class model, in (0, 1); a
   // negative value takes the model's tuned value for the chosen LM.
   float class_lambda = -1.0f;

@@ -25,7 +25,7 @@ struct SearchParams {
   // CoNg-Global: the distant part on top of `cong` (null: local only).
   const CongGlobalView* cong_global = nullptr;
   // CoNg only: score each position's candidates in one batched call.
-  bool batch_scoring = true;
+  bool batch_scoring = false;
 };
 
 // One morpheme of a found path, with the normalized span it covers.

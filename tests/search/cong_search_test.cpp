@@ -105,6 +105,7 @@ TEST_F(CongSearchTest, GlobalReproducesItsTrainingSentences) {
 TEST_F(CongSearchTest, BatchedScoringChangesNothing) {
   AnalyzeOptions batched, pairwise;
   batched.lm = pairwise.lm = "cong";
+  batched.batch_scoring = true;
   pairwise.batch_scoring = false;
   Analyzer a(*model_), b(*model_);
   std::vector<Analysis> x, y;

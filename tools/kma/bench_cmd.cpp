@@ -33,8 +33,8 @@ constexpr const char kBenchUsage[] =
     "  --lm NAME        language model of the model file to score with\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
-    "  --no-batch       CoNg: score candidates pair by pair instead of one\n"
-    "                   batched product per position (ablation)\n"
+    "  --batch          CoNg: score each position's candidates in one batched\n"
+    "                   product instead of pair by pair (ablation)\n"
     "  --json           print one JSON object\n"
     "  -h, --help       show this help\n";
 
@@ -80,7 +80,7 @@ void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt
 int RunBench(int argc, char** argv, int first) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
-                  {"no-batch", 0, false},
+                  {"batch", 0, false},
                   {"threads", 't', true},
                   {"repeat", 'r', true},
                   {"json", 0, false}});
@@ -105,7 +105,7 @@ int RunBench(int argc, char** argv, int first) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = args.Get("lm");
-  opt.batch_scoring = !args.Has("no-batch");
+  opt.batch_scoring = args.Has("batch");
 
   // Load time as a user sees it: open, first analyzer, first sentence.
   auto load_start = Clock::now();
