@@ -158,6 +158,21 @@ TEST_F(CongTest, Int8AgreesWithFloatRows) {
     for (int j = 0; j < 2; ++j) EXPECT_EQ(out[i * 2 + j], q.value().LogProb(ctx[i], tok[j]));
 }
 
+TEST_F(CongTest, RotationKeepsTheFloatModel) {
+  // The Hadamard rotation changes the rows but no dot product.
+  build::CongTrainOptions o = SmallOptions();
+  o.rotate = true;
+  build::CongTrainResult rotated;
+  ASSERT_TRUE(build::TrainCong(Corpus(1500, 7), kVocab, kBos, kEos, o, &rotated).ok());
+  EXPECT_NE(rotated.fp32_blob, result_->fp32_blob);
+  Aligned a(rotated.fp32_blob), b(result_->fp32_blob);
+  auto r = CongView::Open(a.data(), a.size);
+  auto f = CongView::Open(b.data(), b.size);
+  ASSERT_TRUE(r.ok() && f.ok());
+  for (uint32_t c = 0; c < f.value().context_count(); c += 3)
+    for (uint32_t t = 0; t < kVocab; ++t) ASSERT_NEAR(r.value().LogProb(c, t), f.value().LogProb(c, t), 1e-4);
+}
+
 TEST_F(CongTest, TrainingIsDeterministic) {
   build::CongTrainResult again;
   ASSERT_TRUE(build::TrainCong(Corpus(1500, 7), kVocab, kBos, kEos, SmallOptions(), &again).ok());

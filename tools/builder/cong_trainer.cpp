@@ -452,6 +452,32 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
   // float rows and for the int8 rows the analyzer will actually use.
   std::vector<float> ctx(size_t{N} * D);
   for (uint32_t c = 0; c < N; ++c) compose(c, &ctx[size_t{c} * D]);
+  if (o.rotate && (D & (D - 1)) == 0) {
+    // Rotate both embedding spaces by the same orthogonal matrix (random
+    // signs, then a normalised Walsh-Hadamard transform): every dot product
+    // is unchanged, but a row's mass is spread over all coordinates, so an
+    // outlier no longer sets the int8 step of its whole row.
+    std::vector<float> sign(D);
+    uint64_t rs = o.seed ^ 0x5EED0F0A7A7E5ull;
+    for (int k = 0; k < D; ++k) sign[k] = (SplitMix(&rs) & 1) ? -1.0f : 1.0f;
+    auto rotate = [&](std::vector<float>* rows, size_t count) {
+      const float norm = 1.0f / std::sqrt(float(D));
+      for (size_t r = 0; r < count; ++r) {
+        float* x = &(*rows)[r * D];
+        for (int k = 0; k < D; ++k) x[k] *= sign[k];
+        for (int h = 1; h < D; h *= 2)
+          for (int i = 0; i < D; i += 2 * h)
+            for (int j = i; j < i + h; ++j) {
+              const float a = x[j], b = x[j + h];
+              x[j] = a + b;
+              x[j + h] = a - b;
+            }
+        for (int k = 0; k < D; ++k) x[k] *= norm;
+      }
+    };
+    rotate(&ctx, N);
+    rotate(&eout, vocab);
+  }
   const std::vector<float> ctx_q = DequantizedRows(ctx, N, D), eout_q = DequantizedRows(eout, vocab, D);
   const bool global = !o.global_valid.empty();
   if (global && o.global_valid.size() != vocab)

@@ -62,6 +62,9 @@ struct CongTrainOptions {
   // the distant-window part (core/cong_global.h).
   std::vector<uint8_t> global_valid;
   int global_epochs = 8;
+  // Rotate the finished embeddings by a random-sign Walsh-Hadamard matrix
+  // before quantising (dim must be a power of two; ignored otherwise).
+  bool rotate = false;
   int threads = 2;
   uint64_t seed = 1;
   std::function<void(const std::string&)> log;
