@@ -159,9 +159,9 @@ TEST_F(CongTest, Int8AgreesWithFloatRows) {
 }
 
 TEST_F(CongTest, RotationKeepsTheFloatModel) {
-  // The Hadamard rotation changes the rows but no dot product.
+  // The Hadamard rotation (on by default) changes the rows but no dot product.
   build::CongTrainOptions o = SmallOptions();
-  o.rotate = true;
+  o.rotate = !o.rotate;
   build::CongTrainResult rotated;
   ASSERT_TRUE(build::TrainCong(Corpus(1500, 7), kVocab, kBos, kEos, o, &rotated).ok());
   EXPECT_NE(rotated.fp32_blob, result_->fp32_blob);

@@ -64,7 +64,7 @@ struct CongTrainOptions {
   int global_epochs = 8;
   // Rotate the finished embeddings by a random-sign Walsh-Hadamard matrix
   // before quantising (dim must be a power of two; ignored otherwise).
-  bool rotate = false;
+  bool rotate = true;
   int threads = 2;
   uint64_t seed = 1;
   std::function<void(const std::string&)> log;

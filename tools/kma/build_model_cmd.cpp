@@ -51,8 +51,8 @@ constexpr const char kBuildUsage[] =
     "                  stored in the model (default 0.7)\n"
     "  --cong-teacher-prior X  if > 0, the teacher's share of a context seen n\n"
     "                  times is scaled by X / (n + X) (default 10)\n"
-    "  --cong-rotate   rotate the CoNg embeddings (random-sign Hadamard) before\n"
-    "                  quantising them to int8\n"
+    "  --cong-no-rotate  quantise the CoNg embeddings as trained, without the\n"
+    "                  random-sign Hadamard rotation that spreads outliers\n"
     "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
     "                  contexts instead of the Kneser-Ney model\n"
     "  --threads N     training threads (default 2; the model depends on it)\n"
@@ -99,7 +99,7 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"cong-clip", 0, true},
                   {"cong-teacher", 0, true},
                   {"cong-wb-teacher", 0, false},
-                  {"cong-rotate", 0, false},
+                  {"cong-no-rotate", 0, false},
                   {"cong-class-lambda", 0, true},
                   {"cong-teacher-prior", 0, true},
                   {"threads", 0, true},
@@ -133,7 +133,7 @@ int RunBuildModel(int argc, char** argv, int first) {
 
   if (args.Has("default-lm")) config.default_lm = args.Get("default-lm");
   config.cong_kn_teacher = !args.Has("cong-wb-teacher");
-  config.cong.rotate = args.Has("cong-rotate");
+  config.cong.rotate = !args.Has("cong-no-rotate");
   struct IntOpt {
     const char* name;
     long lo, hi;
