@@ -3,6 +3,7 @@
 #include "core/kernels/cong_kernels.h"
 
 #include <cstring>
+#include <new>
 #include <string>
 
 namespace kma {
@@ -110,13 +111,21 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   for (uint64_t i = 0; i < nodes; ++i) {
     if (!(v.ctx_bias_[i] == v.ctx_bias_[i]) || (q && !(v.ctx_scale_[i] >= 0))) return Bad("bad context row scale/bias");
   }
+  {
+    std::shared_ptr<uint32_t[]> root(new (std::nothrow) uint32_t[vocab]());
+    if (!root) return Status(StatusCode::kOutOfMemory, "CoNg model: out of memory");
+    for (uint32_t c = v.child_begin_[0]; c < v.child_begin_[1]; ++c) root[v.keys_[c]] = c;
+    v.root_child_ = std::move(root);
+  }
   v.bos_state_ = v.Next(0, h.bos);
   return v;
 }
 
 uint32_t CongView::Next(uint32_t state, uint32_t token) const {
   if (state >= num_nodes_) state = 0;
+  if (token >= vocab_size_) return 0;
   for (;;) {
+    if (state == 0) return root_child_[token];
     uint32_t lo = child_begin_[state], hi = child_begin_[state + 1];
     while (lo < hi) {
       uint32_t mid = (lo + hi) / 2;
@@ -126,7 +135,6 @@ uint32_t CongView::Next(uint32_t state, uint32_t token) const {
     if (lo < child_begin_[state + 1] && keys_[lo] == token) return lo;
     // No context extends this one by `token`: back off to the next shorter
     // suffix (a context of the maximum length never has children).
-    if (state == 0) return 0;
     state = suffix_[state];
   }
 }

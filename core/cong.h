@@ -39,6 +39,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/status.h"
@@ -166,6 +167,10 @@ class CongView {
   const float* out_scale_ = nullptr;
   const int32_t* out_comp_ = nullptr;
   const float* out_bias_ = nullptr;
+  // Root children by token (0: none), built at load: the root holds one
+  // child per frequent token, and a binary search over thousands of keys
+  // was the largest item of CoNg's trie walks (every back-off ends there).
+  std::shared_ptr<const uint32_t[]> root_child_;
   uint32_t vocab_size_ = 0, num_nodes_ = 0, dim_ = 0, bos_ = 0, eos_ = 0;
   uint32_t bos_state_ = 0;
   int max_len_ = 0;

@@ -99,7 +99,7 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
     if (v.empty()) continue;
     char* end = nullptr;
     float l = std::strtof(v.c_str(), &end);
-    if (*end != '\0' || !(l > 0.0f && l < 1.0f)) return Bad(name + ".class_lambda must be in (0, 1)");
+    if (*end != '\0' || !(l > 0.0f && l <= 1.0f)) return Bad(name + ".class_lambda must be in (0, 1]");
     class_lambda_.emplace_back(name, l);
   }
   default_lm_ = m.Metadata("default_lm");

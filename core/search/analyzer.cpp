@@ -133,7 +133,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   sp.cong_global = mi.cong_global(lm_name);
   sp.batch_scoring = opt.batch_scoring;
   if (opt.morph_penalty >= 0.0f) sp.morph_penalty = opt.morph_penalty;
-  if (opt.class_lambda > 0.0f && opt.class_lambda < 1.0f) sp.class_lambda = opt.class_lambda;
+  if (opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f) sp.class_lambda = opt.class_lambda;
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;
   sp.beam = opt.beam;
   if (opt.top_n > 1) {

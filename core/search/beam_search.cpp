@@ -178,6 +178,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   uint32_t win = s.win, last = s.last_tok;
   auto lm_step = [&](const MorphRecord& r) {
     float word = WordStep(r.lm_id, &state, &win, &last) + r.emit_logp;
+    if (!use_tag_lm_) return word - params.morph_penalty;
     float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag)), &tstate);
     return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest) - params.morph_penalty;
   };
@@ -228,7 +229,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
     } else {
       out->score += boundary(prev_tag, static_cast<int>(n.tag), space);
       out->score += WordStep(LmClassToken(n.tag), &state, &win, &last);
-      tlm.Score(tstate, LmClassToken(n.tag), &tstate);  // keep the tag history
+      if (use_tag_lm_) tlm.Score(tstate, LmClassToken(n.tag), &tstate);  // keep the tag history
       prev_tag = static_cast<int>(n.tag);
       out->last_socket = 0;
     }
@@ -292,8 +293,11 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   if (buckets_.size() < len + 1) buckets_.resize(len + 1);
   for (uint32_t i = 0; i <= len; ++i) buckets_[i].Clear();
   hist_.clear();
-  log_lambda_ = std::log(params.class_lambda);
-  log_rest_ = std::log1p(-params.class_lambda);
+  // Weight 1 switches the tag-class model off: the LM scores alone (and the
+  // tag state, constant, no longer splits states that the LM would merge).
+  use_tag_lm_ = params.class_lambda < 1.0f;
+  log_lambda_ = use_tag_lm_ ? std::log(params.class_lambda) : 0.0f;
+  log_rest_ = use_tag_lm_ ? std::log1p(-params.class_lambda) : kNegInf;
   cong_ = params.cong;
   global_ = params.cong != nullptr ? params.cong_global : nullptr;
   knlm_ = &model.knlm();

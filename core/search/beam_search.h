@@ -17,7 +17,7 @@ struct SearchParams {
   float boundary_weight = 1.0f;
   // The values below were chosen on a held-out tenth of train.tsv.
   float nospace_floor = -1.5f;    // cap on the cost of a missing space
-  float class_lambda = 0.7f;      // weight of the morpheme n-gram in the class interpolation
+  float class_lambda = 0.7f;      // weight of the morpheme n-gram in the class interpolation (1: LM alone)
   float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
   float morph_penalty = 0.0f;     // cost per morpheme (favours fewer, longer morphemes when > 0)
   // Morpheme-level LM: the CoNg model if set, else the Kneser-Ney model.
@@ -153,6 +153,7 @@ class BeamSearch {
 
   std::vector<Bucket> buckets_;
   float log_lambda_ = 0, log_rest_ = 0;  // log of the interpolation weights
+  bool use_tag_lm_ = true;                // false when class_lambda is 1
   std::vector<Hist> hist_;
 };
 

@@ -102,6 +102,30 @@ TEST_F(CongSearchTest, GlobalReproducesItsTrainingSentences) {
   EXPECT_GE(same * 10, total * 8) << same << "/" << total;
 }
 
+TEST_F(CongSearchTest, ClassLambdaOneScoresWithTheLmAlone) {
+  // Weight 1 switches the tag-class model off: scores change (no mixture),
+  // the analyses of the training sentences stay, and weights above 1 or at
+  // 0 fall back to the model's stored weight.
+  AnalyzeOptions mixed, alone, bad;
+  mixed.lm = alone.lm = bad.lm = "cong";
+  alone.class_lambda = 1.0f;
+  bad.class_lambda = 1.5f;
+  Analyzer a(*model_);
+  std::vector<Analysis> x, y, z;
+  int total = 0, same = 0, differ = 0;
+  for (const std::string& text : TrainingTexts()) {
+    ASSERT_TRUE(a.AnalyzeUtf8(text, mixed, &x).ok());
+    ASSERT_TRUE(a.AnalyzeUtf8(text, alone, &y).ok());
+    ASSERT_TRUE(a.AnalyzeUtf8(text, bad, &z).ok());
+    ++total;
+    same += x[0].tokens.size() == y[0].tokens.size();
+    differ += x[0].score != y[0].score;
+    EXPECT_EQ(x[0].score, z[0].score) << text;
+  }
+  EXPECT_GE(same * 10, total * 8) << same << "/" << total;
+  EXPECT_EQ(differ, total);
+}
+
 TEST_F(CongSearchTest, BatchedScoringChangesNothing) {
   AnalyzeOptions batched, pairwise;
   batched.lm = pairwise.lm = "cong";

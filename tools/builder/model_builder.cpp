@@ -173,8 +173,8 @@ Status BuildModel(const BuildConfig& cfg) {
                                                       "' (this version builds: knlm, cong, cong-global, cong-fp32, "
                                                       "cong-global-fp32)");
   }
-  if (!(cfg.cong_class_lambda > 0.0f && cfg.cong_class_lambda < 1.0f))
-    return Status(StatusCode::kInvalidArgument, "the CoNg class-interpolation weight must be between 0 and 1");
+  if (!(cfg.cong_class_lambda > 0.0f && cfg.cong_class_lambda <= 1.0f))
+    return Status(StatusCode::kInvalidArgument, "the CoNg class-interpolation weight must be in (0, 1]");
   std::string default_lm = cfg.default_lm.empty() ? (cfg.lms.empty() ? "knlm" : cfg.lms.back()) : cfg.default_lm;
   if (std::find(cfg.lms.begin(), cfg.lms.end(), default_lm) == cfg.lms.end() && default_lm != "knlm")
     return Status(StatusCode::kInvalidArgument, "default language model '" + default_lm + "' is not built");

@@ -48,7 +48,7 @@ constexpr const char kBuildUsage[] =
     "  --cong-teacher X  share of the CoNg training target taken from a\n"
     "                  teacher n-gram model, 0..1 (default 1)\n"
     "  --cong-class-lambda X  weight of the CoNg LMs against the tag-class model\n"
-    "                  stored in the model (default 0.7)\n"
+    "                  stored in the model, 0 < X <= 1 (default 0.7)\n"
     "  --cong-teacher-prior X  if > 0, the teacher's share of a context seen n\n"
     "                  times is scaled by X / (n + X) (default 10)\n"
     "  --cong-no-rotate  quantise the CoNg embeddings as trained, without the\n"

@@ -39,7 +39,8 @@ constexpr const char kEvalUsage[] =
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
-    "              0 < X < 1 (default: the value the model stores for the LM)\n"
+    "              0 < X <= 1, 1 = no tag-class model (default: the value\n"
+    "              the model stores for the LM)\n"
     "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
     "              share of sentences whose top-1 analyses are identical\n"
@@ -305,7 +306,7 @@ int RunEval(int argc, char** argv, int first) {
     char* end = nullptr;
     const std::string v = args.Get("class-lambda");
     opt.class_lambda = std::strtof(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !(opt.class_lambda > 0.0f && opt.class_lambda < 1.0f))
+    if (v.empty() || *end != '\0' || !(opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f))
       return Fail(kExitUsage, "--class-lambda must be a number between 0 and 1");
   }
   if (args.Has("morph-penalty")) {
