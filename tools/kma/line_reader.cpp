@@ -49,7 +49,12 @@ bool LineReader::Next(std::string_view* line) {
 }
 
 std::string LineErrorMessage(const LineReader& reader, const Status& status) {
-  std::string where = reader.name() + ":" + std::to_string(reader.line_number()) + ": ";
+  return LineErrorMessage(reader, reader.line_number(), status);
+}
+
+std::string LineErrorMessage(const LineReader& reader, size_t line_number,
+                             const Status& status) {
+  std::string where = reader.name() + ":" + std::to_string(line_number) + ": ";
   if (status.code() == StatusCode::kInvalidUtf8) {
     return where + "invalid UTF-8 at byte " +
            std::to_string(status.offset() < 0 ? 0 : status.offset());

@@ -46,6 +46,9 @@ class LineReader {
 // "FILE:LINE: invalid UTF-8 at byte N" for kInvalidUtf8 (N = byte offset
 // within the line, 0-based), else "FILE:LINE: <status message>".
 std::string LineErrorMessage(const LineReader& reader, const Status& status);
+// The same for an earlier line of `reader` (input read ahead in blocks).
+std::string LineErrorMessage(const LineReader& reader, size_t line_number,
+                             const Status& status);
 
 }  // namespace kma::cli
 

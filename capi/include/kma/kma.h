@@ -55,6 +55,9 @@
  * | kma_analyzer_new                          | any thread                      |
  * | kma_analyzer_* (analyze, split, free, ...)| one thread per analyzer at a    |
  * |                                           | time                            |
+ * | kma_pool_new, kma_pool_thread_count       | any thread                      |
+ * | kma_pool_analyze_*, kma_pool_free         | one thread per pool at a time   |
+ * |                                           | (the pool runs its own threads) |
  * | kma_result_* getters                      | any thread (immutable)          |
  * | kma_options_set_* / _free                 | one thread per option set at a  |
  * |                                           | time                            |
@@ -70,6 +73,7 @@
 #include "kma_options.h"
 #include "kma_model.h"
 #include "kma_analyzer.h"
+#include "kma_pool.h"
 #include "kma_result.h"
 #include "kma_lm.h"
 

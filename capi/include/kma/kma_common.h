@@ -157,6 +157,13 @@ typedef struct kma_model kma_model;
 typedef struct kma_analyzer kma_analyzer;
 
 /**
+ * A fixed set of worker threads, each with its own analyzer over one shared
+ * model, that analyses batches of texts in parallel (see kma_pool.h). Used
+ * by one calling thread at a time.
+ */
+typedef struct kma_pool kma_pool;
+
+/**
  * The outcome of one analysis or sentence split: tokens, scores, sentence
  * spans and a string pool. Immutable; owns all memory it hands out.
  */
