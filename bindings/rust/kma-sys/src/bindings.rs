@@ -41,6 +41,11 @@ pub struct kma_analyzer {
 }
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
+pub struct kma_pool {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct kma_result {
     _unused: [u8; 0],
 }
@@ -231,6 +236,40 @@ extern "C" {
         text: *const u16,
         units: usize,
         out: *mut *mut kma_result,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_pool_new(
+        out: *mut *mut kma_pool,
+        model: *const kma_model,
+        opt: *const kma_options,
+        threads: u32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_pool_free(pool: *mut kma_pool);
+}
+extern "C" {
+    pub fn kma_pool_thread_count(pool: *const kma_pool) -> u32;
+}
+extern "C" {
+    pub fn kma_pool_analyze_utf8(
+        pool: *mut kma_pool,
+        texts: *const *const ::core::ffi::c_char,
+        lengths: *const usize,
+        count: usize,
+        results: *mut *mut kma_result,
+        statuses: *mut kma_status,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_pool_analyze_utf16(
+        pool: *mut kma_pool,
+        texts: *const *const u16,
+        lengths: *const usize,
+        count: usize,
+        results: *mut *mut kma_result,
+        statuses: *mut kma_status,
     ) -> kma_status;
 }
 pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_5 = 1;
