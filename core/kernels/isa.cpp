@@ -33,8 +33,8 @@ bool X86Supports(Isa isa) {
   __cpuid_count(7, 0, a, b, c, d);
   const bool avx2 = (b >> 5) & 1;
   if (isa == Isa::kAvx2) return ymm_state && avx2;
-  const bool avx512f = (b >> 16) & 1, avx512bw = (b >> 30) & 1, vnni = (c >> 11) & 1;
-  if (isa == Isa::kAvx512Vnni) return zmm_state && avx2 && avx512f && avx512bw && vnni;
+  const bool avx512f = (b >> 16) & 1, avx512bw = (b >> 30) & 1, avx512vl = (b >> 31) & 1, vnni = (c >> 11) & 1;
+  if (isa == Isa::kAvx512Vnni) return zmm_state && avx2 && avx512f && avx512bw && avx512vl && vnni;
   return false;
 }
 #endif

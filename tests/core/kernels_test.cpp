@@ -118,7 +118,7 @@ TEST(Kernels, FusedScoreMatchesReferenceOnOddShapes) {
   const Tables t = RunnableTables();
   ASSERT_GE(t.runnable.size(), 1u);
   uint64_t s = 12345;
-  for (uint32_t dim : {16u, 48u, 64u, 80u, 112u, 208u, 400u}) {
+  for (uint32_t dim : {16u, 32u, 48u, 64u, 80u, 96u, 112u, 208u, 400u}) {
     for (size_t misalign : {0u, 1u, 7u}) {
       Problem p(dim, 37, 29, dim * 31 + misalign, 0, misalign);
       for (size_t m : {1u, 2u, 3u, 5u, 13u, 16u, 17u}) {

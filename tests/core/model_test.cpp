@@ -106,7 +106,7 @@ TEST_F(ModelTest, OpensFromFileWithMetadata) {
   EXPECT_GT(model.morpheme_count(), 0u);
   EXPECT_EQ(model.metadata("license"), "CC-BY-SA-4.0");
   EXPECT_FALSE(model.metadata("attribution").empty());
-  EXPECT_EQ(model.default_lm(), "knlm");
+  EXPECT_EQ(model.default_lm(), "cong");
   // The default build carries the n-gram baseline and both CoNg models.
   EXPECT_EQ(model.lm_names(), (std::vector<std::string>{"knlm", "cong", "cong-global"}));
 }
