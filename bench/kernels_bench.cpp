@@ -1,5 +1,5 @@
 // Micro-benchmarks of the CoNg scoring kernels at the model's shapes: the
-// fused gather + int8 GEMM of the active ISA against (a) gathering the rows
+// fused gather + int8 GEMM of the active ISA, at dimensions 32 and 64, against (a) gathering the rows
 // into contiguous buffers first and then running a generic int8 GEMM over
 // them, and (b) m x n separate dot products with their own epilogues.
 //   build/bench/kma_kernels_bench [--benchmark_filter=...]
@@ -16,9 +16,11 @@ namespace {
 
 using namespace kma::kernels;
 
-constexpr uint32_t kDim = 64;
 constexpr uint32_t kRows = 4096;  // rows to pick from (the tables are far larger)
 
+// Tables of rows of D bytes: D = 32 is the bundled model's embedding size,
+// 64 the previous one.
+template <uint32_t kDim>
 struct Tables {
   std::vector<uint8_t> ctx = std::vector<uint8_t>(size_t{kRows} * kDim);
   std::vector<int8_t> out = std::vector<int8_t>(size_t{kRows} * kDim);
@@ -36,8 +38,9 @@ struct Tables {
     }
   }
 };
-const Tables& T() {
-  static const Tables t;
+template <uint32_t kDim>
+const Tables<kDim>& T() {
+  static const Tables<kDim> t;
   return t;
 }
 
@@ -48,24 +51,25 @@ void Indices(size_t m, size_t n, std::vector<uint32_t>* ci, std::vector<uint32_t
   for (size_t j = 0; j < n; ++j) (*oi)[j] = static_cast<uint32_t>((j * 1531 + 101) % kRows);
 }
 
+template <uint32_t kDim>
 void BM_Fused(benchmark::State& state) {
   const size_t m = state.range(0), n = state.range(1);
   std::vector<uint32_t> ci, oi;
   Indices(m, n, &ci, &oi);
   std::vector<float> res(m * n);
   ScoreArgs a;
-  a.ctx = T().ctx.data();
+  a.ctx = T<kDim>().ctx.data();
   a.ctx_idx = ci.data();
   a.m = m;
-  a.out = T().out.data();
+  a.out = T<kDim>().out.data();
   a.out_idx = oi.data();
   a.n = n;
   a.dim = kDim;
-  a.ctx_scale = T().cs.data();
-  a.ctx_bias = T().cb.data();
-  a.out_scale = T().os.data();
-  a.out_comp = T().comp.data();
-  a.out_bias = T().ob.data();
+  a.ctx_scale = T<kDim>().cs.data();
+  a.ctx_bias = T<kDim>().cb.data();
+  a.out_scale = T<kDim>().os.data();
+  a.out_comp = T<kDim>().comp.data();
+  a.out_bias = T<kDim>().ob.data();
   a.result = res.data();
   a.ld = n;
   const KernelTable& k = ActiveKernels();
@@ -79,6 +83,7 @@ void BM_Fused(benchmark::State& state) {
 // (a) Gather the rows into contiguous A and B, then a generic int8 GEMM
 // (row-major loops over the packed buffers, the compiler's vectorisation)
 // and a separate epilogue pass.
+template <uint32_t kDim>
 void BM_GatherThenGemm(benchmark::State& state) {
   const size_t m = state.range(0), n = state.range(1);
   std::vector<uint32_t> ci, oi;
@@ -88,8 +93,8 @@ void BM_GatherThenGemm(benchmark::State& state) {
   std::vector<int32_t> acc(m * n);
   std::vector<float> res(m * n);
   for (auto _ : state) {
-    for (size_t i = 0; i < m; ++i) std::memcpy(&a[i * kDim], &T().ctx[size_t{ci[i]} * kDim], kDim);
-    for (size_t j = 0; j < n; ++j) std::memcpy(&b[j * kDim], &T().out[size_t{oi[j]} * kDim], kDim);
+    for (size_t i = 0; i < m; ++i) std::memcpy(&a[i * kDim], &T<kDim>().ctx[size_t{ci[i]} * kDim], kDim);
+    for (size_t j = 0; j < n; ++j) std::memcpy(&b[j * kDim], &T<kDim>().out[size_t{oi[j]} * kDim], kDim);
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < n; ++j) {
         int32_t s = 0;
@@ -98,14 +103,15 @@ void BM_GatherThenGemm(benchmark::State& state) {
       }
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < n; ++j)
-        res[i * n + j] = ScoreEpilogue(acc[i * n + j] - T().comp[oi[j]], T().cs[ci[i]], T().os[oi[j]], T().ob[oi[j]],
-                                       T().cb[ci[i]]);
+        res[i * n + j] = ScoreEpilogue(acc[i * n + j] - T<kDim>().comp[oi[j]], T<kDim>().cs[ci[i]], T<kDim>().os[oi[j]], T<kDim>().ob[oi[j]],
+                                       T<kDim>().cb[ci[i]]);
     benchmark::DoNotOptimize(res.data());
   }
 }
 
 // (b) m x n separate dot products through the active ISA's single-pair
 // kernel, each with its own gather and epilogue.
+template <uint32_t kDim>
 void BM_SeparateDots(benchmark::State& state) {
   const size_t m = state.range(0), n = state.range(1);
   std::vector<uint32_t> ci, oi;
@@ -115,9 +121,9 @@ void BM_SeparateDots(benchmark::State& state) {
   for (auto _ : state) {
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < n; ++j) {
-        const int32_t d = k.signed_dot(&T().ctx[size_t{ci[i]} * kDim], &T().out[size_t{oi[j]} * kDim], kDim,
-                                       T().comp[oi[j]]);
-        res[i * n + j] = ScoreEpilogue(d, T().cs[ci[i]], T().os[oi[j]], T().ob[oi[j]], T().cb[ci[i]]);
+        const int32_t d = k.signed_dot(&T<kDim>().ctx[size_t{ci[i]} * kDim], &T<kDim>().out[size_t{oi[j]} * kDim], kDim,
+                                       T<kDim>().comp[oi[j]]);
+        res[i * n + j] = ScoreEpilogue(d, T<kDim>().cs[ci[i]], T<kDim>().os[oi[j]], T<kDim>().ob[oi[j]], T<kDim>().cb[ci[i]]);
       }
     benchmark::DoNotOptimize(res.data());
   }
@@ -129,9 +135,12 @@ void Shapes(benchmark::internal::Benchmark* b) {
     for (int n : {1, 2, 3, 4}) b->Args({m, n});
 }
 
-BENCHMARK(BM_Fused)->Apply(Shapes);
-BENCHMARK(BM_GatherThenGemm)->Apply(Shapes);
-BENCHMARK(BM_SeparateDots)->Apply(Shapes);
+BENCHMARK_TEMPLATE(BM_Fused, 32)->Apply(Shapes);
+BENCHMARK_TEMPLATE(BM_GatherThenGemm, 32)->Apply(Shapes);
+BENCHMARK_TEMPLATE(BM_SeparateDots, 32)->Apply(Shapes);
+BENCHMARK_TEMPLATE(BM_Fused, 64)->Apply(Shapes);
+BENCHMARK_TEMPLATE(BM_GatherThenGemm, 64)->Apply(Shapes);
+BENCHMARK_TEMPLATE(BM_SeparateDots, 64)->Apply(Shapes);
 
 }  // namespace
 

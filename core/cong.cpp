@@ -121,11 +121,11 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   return v;
 }
 
-uint32_t CongView::Next(uint32_t state, uint32_t token) const {
+uint32_t CongView::Next(uint32_t state, uint32_t token, bool root_table) const {
   if (state >= num_nodes_) state = 0;
   if (token >= vocab_size_) return 0;
   for (;;) {
-    if (state == 0) return root_child_[token];
+    if (state == 0 && root_table) return root_child_[token];
     uint32_t lo = child_begin_[state], hi = child_begin_[state + 1];
     while (lo < hi) {
       uint32_t mid = (lo + hi) / 2;
@@ -133,6 +133,7 @@ uint32_t CongView::Next(uint32_t state, uint32_t token) const {
       else hi = mid;
     }
     if (lo < child_begin_[state + 1] && keys_[lo] == token) return lo;
+    if (state == 0) return 0;
     // No context extends this one by `token`: back off to the next shorter
     // suffix (a context of the maximum length never has children).
     state = suffix_[state];

@@ -107,17 +107,19 @@ class CongView {
 
   // The state for history+token: the longest suffix that is a context.
   // Out-of-range states are treated as the root.
-  uint32_t Next(uint32_t state, uint32_t token) const;
+  // `root_table` false walks the root by binary search like any other node
+  // (an ablation switch; the result is the same).
+  uint32_t Next(uint32_t state, uint32_t token, bool root_table = true) const;
 
   // log P(token | context `state`) and the next state. A token >= vocab_size
   // scores kInvalidTokenLogProb and moves to the root.
-  float Score(uint32_t state, uint32_t token, uint32_t* next_state) const {
+  float Score(uint32_t state, uint32_t token, uint32_t* next_state, bool root_table = true) const {
     if (token >= vocab_size_) {
       *next_state = 0;
       return kInvalidTokenLogProb;
     }
     if (state >= num_nodes_) state = 0;
-    *next_state = Next(state, token);
+    *next_state = Next(state, token, root_table);
     return LogProb(state, token);
   }
 

@@ -61,6 +61,10 @@ struct AnalyzeOptions {
   float class_lambda = -1.0f;
   // Cost per morpheme in nats (negative: the built-in default).
   float morph_penalty = -1.0f;
+  // Ablation switches for measuring what each search optimisation is worth
+  // (`kma bench --no-...`); results are identical either way.
+  bool lm_cache = true;        // (state, token) -> (log-prob, next state) cache
+  bool cong_root_table = true; // CoNg: dense table for the root's children
 };
 
 class Analyzer {

@@ -299,6 +299,8 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   log_lambda_ = use_tag_lm_ ? std::log(params.class_lambda) : 0.0f;
   log_rest_ = use_tag_lm_ ? std::log1p(-params.class_lambda) : kNegInf;
   cong_ = params.cong;
+  use_lm_cache_ = params.lm_cache;
+  root_table_ = params.cong_root_table;
   global_ = params.cong != nullptr ? params.cong_global : nullptr;
   knlm_ = &model.knlm();
   win_.assign(1, WinNode{0, 0});  // node 0: the empty window

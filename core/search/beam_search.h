@@ -26,6 +26,10 @@ struct SearchParams {
   const CongGlobalView* cong_global = nullptr;
   // CoNg only: score each position's candidates in one batched call.
   bool batch_scoring = false;
+  // Ablations (see AnalyzeOptions): the LM lookup cache and CoNg's dense
+  // root table; the analyses are the same either way.
+  bool lm_cache = true;
+  bool cong_root_table = true;
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -108,19 +112,20 @@ class BeamSearch {
   static constexpr size_t kLmCacheSize = 1 << 13;
   // The morpheme LM of the current Run (one of the two is used).
   float WordLm(uint32_t state, uint32_t token, uint32_t* next) const {
-    return cong_ != nullptr ? cong_->Score(state, token, next) : knlm_->Score(state, token, next);
+    return cong_ != nullptr ? cong_->Score(state, token, next, root_table_) : knlm_->Score(state, token, next);
   }
   static size_t CacheSlot(uint32_t state, uint32_t token) {
     return ((uint64_t{state} * 0x9E3779B1u) ^ (uint64_t{token} * 0x85EBCA77u)) & (kLmCacheSize - 1);
   }
   float LmScore(uint32_t state, uint32_t token, uint32_t* next) {
+    if (!use_lm_cache_) return WordLm(state, token, next);
     LmCacheEntry& e = lm_cache_[CacheSlot(state, token)];
     if (e.state != state || e.token != token) {
       e.state = state;
       e.token = token;
       e.logp = WordLm(state, token, &e.next);
     } else if (e.next == kNextUnknown) {
-      e.next = cong_->Next(state, token);  // scored by the batch, not walked yet
+      e.next = cong_->Next(state, token, root_table_);  // scored by the batch, not walked yet
     }
     *next = e.next;
     return e.logp;
@@ -136,6 +141,7 @@ class BeamSearch {
   const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
   const CongView* cong_ = nullptr;
   const KnlmView* knlm_ = nullptr;
+  bool use_lm_cache_ = true, root_table_ = true;  // SearchParams ablations
 
   // CoNg-Global windows as persistent linked lists shared by the paths
   // (a node per pushed token), so a state carries one id.

@@ -126,6 +126,27 @@ TEST_F(CongSearchTest, ClassLambdaOneScoresWithTheLmAlone) {
   EXPECT_EQ(differ, total);
 }
 
+TEST_F(CongSearchTest, AblationSwitchesChangeNothing) {
+  // The LM cache and the dense root table only save work.
+  for (const char* lm : {"cong", "cong-global", "knlm"}) {
+    AnalyzeOptions base, no_cache, no_root;
+    base.lm = no_cache.lm = no_root.lm = lm;
+    no_cache.lm_cache = false;
+    no_root.cong_root_table = false;
+    Analyzer a(*model_);
+    std::vector<Analysis> x, y, z;
+    for (const std::string& text : TrainingTexts()) {
+      ASSERT_TRUE(a.AnalyzeUtf8(text, base, &x).ok());
+      ASSERT_TRUE(a.AnalyzeUtf8(text, no_cache, &y).ok());
+      ASSERT_TRUE(a.AnalyzeUtf8(text, no_root, &z).ok());
+      EXPECT_EQ(x[0].score, y[0].score) << lm << " " << text;
+      EXPECT_EQ(x[0].score, z[0].score) << lm << " " << text;
+      ASSERT_EQ(x[0].tokens.size(), y[0].tokens.size());
+      ASSERT_EQ(x[0].tokens.size(), z[0].tokens.size());
+    }
+  }
+}
+
 TEST_F(CongSearchTest, BatchedScoringChangesNothing) {
   AnalyzeOptions batched, pairwise;
   batched.lm = pairwise.lm = "cong";

@@ -35,6 +35,8 @@ constexpr const char kBenchUsage[] =
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
     "  --batch          CoNg: score each position's candidates in one batched\n"
     "                   product instead of pair by pair (ablation)\n"
+    "  --no-lm-cache    ablation: no (state, token) cache of LM look-ups\n"
+    "  --no-root-table  ablation: CoNg walks its root by binary search\n"
     "  --json           print one JSON object\n"
     "  -h, --help       show this help\n";
 
@@ -81,6 +83,8 @@ int RunBench(int argc, char** argv, int first) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
                   {"batch", 0, false},
+                  {"no-lm-cache", 0, false},
+                  {"no-root-table", 0, false},
                   {"threads", 't', true},
                   {"repeat", 'r', true},
                   {"json", 0, false}});
@@ -106,6 +110,8 @@ int RunBench(int argc, char** argv, int first) {
   opt.top_n = 1;
   opt.lm = args.Get("lm");
   opt.batch_scoring = args.Has("batch");
+  opt.lm_cache = !args.Has("no-lm-cache");
+  opt.cong_root_table = !args.Has("no-root-table");
 
   // Load time as a user sees it: open, first analyzer, first sentence.
   auto load_start = Clock::now();
