@@ -52,6 +52,10 @@ struct KernelTable {
   // exact. `comp` must be 128 * sum(s8): kernels that multiply u8 directly
   // subtract it, the others ignore it.
   int32_t (*signed_dot)(const uint8_t* a, const int8_t* b, uint32_t dim, int32_t comp);
+  // Bit i set iff p[i] == tag, for the 64 bytes at p (any alignment): the
+  // search's state map keeps a 1-byte hash per state and scans them 64 at a
+  // time (32 per AVX2 compare, 64 per AVX-512 compare).
+  uint64_t (*match_bytes64)(const uint8_t* p, uint8_t tag);
 };
 
 // Tables compiled into this build for `isa`, or null.

@@ -42,6 +42,15 @@ void DotN(const uint8_t* a, const int8_t* const* b, uint32_t dim, int32_t* out) 
   for (int q = 0; q < N; ++q) out[q] = HSum(_mm256_add_epi32(acc0[q], acc1[q]));
 }
 
+uint64_t MatchBytes64(const uint8_t* p, uint8_t tag) {
+  const __m256i t = _mm256_set1_epi8(static_cast<char>(tag));
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  const uint32_t ml = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, t)));
+  const uint32_t mh = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, t)));
+  return uint64_t{ml} | (uint64_t{mh} << 32);
+}
+
 #include "core/kernels/score_driver.inc"
 
 }  // namespace

@@ -16,6 +16,12 @@ void DotN(const uint8_t* a, const int8_t* const* b, uint32_t dim, int32_t* out) 
   }
 }
 
+uint64_t MatchBytes64(const uint8_t* p, uint8_t tag) {
+  uint64_t m = 0;
+  for (int i = 0; i < 64; ++i) m |= uint64_t{p[i] == tag} << i;
+  return m;
+}
+
 #include "core/kernels/score_driver.inc"
 
 }  // namespace

@@ -32,6 +32,16 @@ void DotN(const uint8_t* a, const int8_t* const* b, uint32_t dim, int32_t* out) 
   for (int q = 0; q < N; ++q) out[q] = HSum(acc[q]);
 }
 
+uint64_t MatchBytes64(const uint8_t* p, uint8_t tag) {
+  const __m128i t = _mm_set1_epi8(static_cast<char>(tag));
+  uint64_t m = 0;
+  for (int i = 0; i < 4; ++i) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i));
+    m |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, t)))} << (16 * i);
+  }
+  return m;
+}
+
 #include "core/kernels/score_driver.inc"
 
 }  // namespace

@@ -134,6 +134,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   sp.batch_scoring = opt.batch_scoring;
   sp.lm_cache = opt.lm_cache;
   sp.cong_root_table = opt.cong_root_table;
+  sp.simd_state_map = opt.simd_state_map;
   if (opt.morph_penalty >= 0.0f) sp.morph_penalty = opt.morph_penalty;
   if (opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f) sp.class_lambda = opt.class_lambda;
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;

@@ -65,6 +65,7 @@ struct AnalyzeOptions {
   // (`kma bench --no-...`); results are identical either way.
   bool lm_cache = true;        // (state, token) -> (log-prob, next state) cache
   bool cong_root_table = true; // CoNg: dense table for the root's children
+  bool simd_state_map = true;  // 1-byte hash tags scanned with SIMD when merging states
 };
 
 class Analyzer {

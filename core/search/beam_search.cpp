@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/hangul.h"
+#include "core/kernels/cong_kernels.h"
 #include "core/search/analyzer.h"
 
 namespace kma::search {
@@ -61,7 +62,36 @@ void BeamSearch::Bucket::Rehash() {
   }
 }
 
-void BeamSearch::Insert(Bucket* b, const State& s, int top_n) {
+void BeamSearch::InsertTagged(Bucket* b, const State& s, int top_n) {
+  if (s.score > b->best) b->best = s.score;
+  const uint8_t tag = Tag(s);
+  const size_t n = b->states.size();
+  int same = 0;
+  State* worst = nullptr;
+  for (size_t base = 0; base < n; base += 64) {
+    uint64_t mask = match_bytes64_(b->tags.data() + base, tag);
+    if (n - base < 64) mask &= (uint64_t{1} << (n - base)) - 1;  // bytes past the end are stale
+    for (; mask != 0; mask &= mask - 1) {
+      State& o = b->states[base + static_cast<size_t>(__builtin_ctzll(mask))];
+      if (!o.SameKey(s)) continue;
+      if (top_n <= 1) {
+        if (s.score > o.score) o = s;
+        return;
+      }
+      ++same;  // n-best: keep up to top_n states per merge key
+      if (!worst || o.score < worst->score) worst = &o;
+    }
+  }
+  if (same < top_n) {
+    b->states.push_back(s);
+    if (b->tags.size() < n + 1) b->tags.resize(b->tags.size() + 64);
+    b->tags[n] = tag;
+  } else if (s.score > worst->score) {
+    *worst = s;  // same key, so the same tag
+  }
+}
+
+void BeamSearch::InsertIndexed(Bucket* b, const State& s, int top_n) {
   if (b->slots.empty()) b->Rehash();
   if (s.score > b->best) b->best = s.score;
   const size_t mask = b->slots.size() - 1;
@@ -137,7 +167,10 @@ void BeamSearch::Prune(Bucket* b, const SearchParams& params) {
     }
     bucket->resize(cap);
   }
-  // The index is stale now; the bucket only gets read from here on.
+  // The index is stale now (the bucket only gets read from here on); the
+  // tags are cheap to keep right.
+  if (simd_map_)
+    for (size_t i = 0; i < bucket->size(); ++i) b->tags[i] = Tag((*bucket)[i]);
 }
 
 float BeamSearch::WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last) {
@@ -300,6 +333,8 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   log_rest_ = use_tag_lm_ ? std::log1p(-params.class_lambda) : kNegInf;
   cong_ = params.cong;
   use_lm_cache_ = params.lm_cache;
+  simd_map_ = params.simd_state_map;
+  match_bytes64_ = kernels::ActiveKernels().match_bytes64;
   root_table_ = params.cong_root_table;
   global_ = params.cong != nullptr ? params.cong_global : nullptr;
   knlm_ = &model.knlm();

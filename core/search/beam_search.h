@@ -30,6 +30,7 @@ struct SearchParams {
   // root table; the analyses are the same either way.
   bool lm_cache = true;
   bool cong_root_table = true;
+  bool simd_state_map = true;  // 1-byte-tag SIMD scan when merging states
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -83,10 +84,15 @@ class BeamSearch {
   };
   static constexpr uint32_t kNoHist = 0xFFFFFFFFu;
 
-  // States ending at one position, with an open-addressing index on the
-  // merge key so inserting is O(1) instead of a scan of the bucket.
+  // States ending at one position. Inserting must find the state with the
+  // same merge key: by default a 1-byte hash per state (`tags`, parallel to
+  // `states`) is compared 64 at a time with SIMD and only tag matches are
+  // compared in full; buckets hold tens of states, so one or two compares
+  // answer. The ablation (SearchParams::simd_state_map false) uses an
+  // open-addressing index on the key instead.
   struct Bucket {
     std::vector<State> states;
+    std::vector<uint8_t> tags;    // hash byte of states[i]; size a multiple of 64
     std::vector<uint32_t> slots;  // index+1 into states, 0 = empty; size is a power of two
     float best = -1e30f;          // best score inserted so far
     void Clear() {
@@ -96,7 +102,13 @@ class BeamSearch {
     }
     void Rehash();
   };
-  void Insert(Bucket* bucket, const State& s, int top_n);
+  void Insert(Bucket* bucket, const State& s, int top_n) {
+    if (simd_map_) InsertTagged(bucket, s, top_n);
+    else InsertIndexed(bucket, s, top_n);
+  }
+  void InsertTagged(Bucket* bucket, const State& s, int top_n);
+  void InsertIndexed(Bucket* bucket, const State& s, int top_n);
+  static uint8_t Tag(const State& s) { return static_cast<uint8_t>(s.key() >> 56); }
   void Prune(Bucket* bucket, const SearchParams& params);
   bool Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin, const State& s,
               const Node& n, uint32_t node_index, const SearchParams& params, State* out);
@@ -141,7 +153,8 @@ class BeamSearch {
   const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
   const CongView* cong_ = nullptr;
   const KnlmView* knlm_ = nullptr;
-  bool use_lm_cache_ = true, root_table_ = true;  // SearchParams ablations
+  bool use_lm_cache_ = true, root_table_ = true, simd_map_ = true;  // SearchParams ablations
+  uint64_t (*match_bytes64_)(const uint8_t*, uint8_t) = nullptr;
 
   // CoNg-Global windows as persistent linked lists shared by the paths
   // (a node per pushed token), so a state carries one id.

@@ -210,5 +210,28 @@ TEST(Kernels, AllTablesAreBitIdenticalIncludingExtremes) {
   }
 }
 
+TEST(Kernels, MatchBytes64AgreesWithAByteLoop) {
+  // Random bytes over a small alphabet (many matches), all-equal and
+  // none-equal blocks, at every alignment of a 64-byte window.
+  const Tables t = RunnableTables();
+  ASSERT_GE(t.runnable.size(), 1u);
+  std::vector<uint8_t> buf(64 * 4 + 64);
+  uint32_t s = 7;
+  for (int round = 0; round < 50; ++round) {
+    const int alphabet = round < 10 ? 256 : 1 + round % 7;
+    for (auto& b : buf) b = static_cast<uint8_t>((s = s * 1103515245u + 12345u) >> 16) % alphabet;
+    if (round == 0) std::fill(buf.begin(), buf.end(), uint8_t{0xAB});
+    for (size_t off : {size_t{0}, size_t{1}, size_t{13}, size_t{63}, size_t{64}, size_t{200}}) {
+      for (int tag : {0, 1, 2, 0x7F, 0x80, 0xAB, 0xFF}) {
+        uint64_t want = 0;
+        for (int i = 0; i < 64; ++i) want |= uint64_t{buf[off + i] == tag} << i;
+        for (size_t k = 0; k < t.runnable.size(); ++k)
+          ASSERT_EQ(t.runnable[k]->match_bytes64(&buf[off], static_cast<uint8_t>(tag)), want)
+              << t.names[k] << " round " << round << " offset " << off << " tag " << tag;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace kma::kernels

@@ -84,6 +84,22 @@ int main(int argc, char** argv) {
       }
     }
   }
+  // The 1-byte tag matcher of the search's state map.
+  {
+    std::vector<uint8_t> buf(64 + 64);
+    uint64_t s = 11;
+    for (int round = 0; round < 40; ++round) {
+      for (auto& b : buf) b = static_cast<uint8_t>(Next(&s) % (1 + round % 5 + (round < 5 ? 250 : 0)));
+      for (size_t off : {size_t{0}, size_t{3}, size_t{64}})
+        for (int tag : {0, 1, 2, 0x80, 0xFF})
+          for (const KernelTable* t : tables) {
+            uint64_t want = 0;
+            for (int i = 0; i < 64; ++i) want |= uint64_t{buf[off + i] == tag} << i;
+            CHECK(t->match_bytes64(&buf[off], static_cast<uint8_t>(tag)) == want, "%s match_bytes64",
+                  IsaName(t->isa));
+          }
+    }
+  }
   std::printf("%s: %zu kernel tables checked, active %s\n", failures ? "FAILED" : "OK", tables.size(),
               IsaName(ActiveIsa()));
   return failures ? 1 : 0;

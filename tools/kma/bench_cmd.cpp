@@ -37,6 +37,8 @@ constexpr const char kBenchUsage[] =
     "                   product instead of pair by pair (ablation)\n"
     "  --no-lm-cache    ablation: no (state, token) cache of LM look-ups\n"
     "  --no-root-table  ablation: CoNg walks its root by binary search\n"
+    "  --no-simd-map    ablation: merge states through a hash index instead of\n"
+    "                   1-byte tags compared with SIMD\n"
     "  --json           print one JSON object\n"
     "  -h, --help       show this help\n";
 
@@ -85,6 +87,7 @@ int RunBench(int argc, char** argv, int first) {
                   {"batch", 0, false},
                   {"no-lm-cache", 0, false},
                   {"no-root-table", 0, false},
+                  {"no-simd-map", 0, false},
                   {"threads", 't', true},
                   {"repeat", 'r', true},
                   {"json", 0, false}});
@@ -112,6 +115,7 @@ int RunBench(int argc, char** argv, int first) {
   opt.batch_scoring = args.Has("batch");
   opt.lm_cache = !args.Has("no-lm-cache");
   opt.cong_root_table = !args.Has("no-root-table");
+  opt.simd_state_map = !args.Has("no-simd-map");
 
   // Load time as a user sees it: open, first analyzer, first sentence.
   auto load_start = Clock::now();
