@@ -52,7 +52,7 @@ void MakeChunks(const std::u32string& t, const std::vector<PreToken>& pts, std::
   for (uint32_t p = start; p < n; ++p) {
     uint32_t len = p - start;
     bool cut = false;
-    if (search::IsSpaceChar(t[p]) && p > start) {
+    if (search::IsSpaceChar(t[p]) && p > start && !in_pt[p]) {  // a ZWJ inside an emoji is no cut
       cut = (sf_end[p] && len >= 4) || len >= kSoftChunk;
     } else if (len >= kHardChunk && !in_pt[p] && !hangul::IsCodaJamo(t[p])) {
       cut = true;

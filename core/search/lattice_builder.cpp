@@ -105,7 +105,10 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
   uint32_t p = begin;
   while (p < end) {
     while (pi < pretokens.size() && pretokens[pi].end <= p) ++pi;
-    if (pi < pretokens.size() && pretokens[pi].begin == p) {
+    // A pretoken that begins here, or that began before `begin` (the chunk
+    // was cut inside it, e.g. at the ZWJ of an emoji sequence): its part in
+    // [p, end) becomes one pattern node, so no position is left uncovered.
+    if (pi < pretokens.size() && pretokens[pi].begin <= p) {
       const PreToken& pt = pretokens[pi];
       uint32_t e = std::min(pt.end, end);
       nodes->push_back({p, e, NodeKind::kPattern, pt.tag, PatternMorph(model, t, p, e, pt.tag), 0.0f});

@@ -184,6 +184,24 @@ TEST_F(AnalyzerTest, EmptyAndWhitespaceOnlyInputGiveOneEmptyAnalysis) {
   EXPECT_EQ(out.size(), 1u);
 }
 
+TEST_F(AnalyzerTest, LongLineKeepsAnEmojiSequenceWhole) {
+  // Past the soft chunk length the analyzer cuts at the next space-like
+  // character; the ZWJ inside an emoji sequence is not one (a cut there once
+  // left the next character without any lattice node: "no analysis path").
+  const std::string family = "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7";
+  for (int shift = 0; shift < 6; ++shift) {
+    std::string line;  // 나 나 ... (about 256 characters) then the family emoji
+    for (int i = 0; i < 126 + shift; ++i) line += "나 ";
+    line += family + "\xCD\x8B 간다";  // + U+034B, a combining mark
+    std::vector<Analysis> out;
+    Status s = analyzer_->AnalyzeUtf8(line, AnalyzeOptions(), &out);
+    ASSERT_TRUE(s.ok()) << s.message() << " (shift " << shift << ")";
+    bool whole = false;
+    for (const Token& t : out[0].tokens) whole |= t.form.find(family) != std::string::npos;
+    EXPECT_TRUE(whole) << Morphs(out[0]);
+  }
+}
+
 TEST_F(AnalyzerTest, InvalidUtf8ReportsTheByteOffset) {
   struct Case {
     std::string text;

@@ -90,14 +90,15 @@ class LatticeTest : public test::MiniModelTest {
         EXPECT_GT(n.penalty, 0.0f);
       }
     }
-    // One pattern node per pretoken, with its span and tag.
+    // One pattern node per pretoken, with its span (clipped to the chunk) and tag.
     size_t patterns = 0;
     for (const Node& n : nodes_) patterns += n.kind == NodeKind::kPattern;
     EXPECT_EQ(patterns, pretokens_.size());
     for (const PreToken& p : pretokens_) {
       int found = 0;
       for (const Node& n : nodes_)
-        if (n.kind == NodeKind::kPattern && n.begin == p.begin && n.end == std::min(p.end, end_) && n.tag == p.tag)
+        if (n.kind == NodeKind::kPattern && n.begin == std::max(p.begin, begin_) && n.end == std::min(p.end, end_) &&
+            n.tag == p.tag)
           ++found;
       EXPECT_EQ(found, 1) << "pretoken [" << p.begin << "," << p.end << ") " << TagName(p.tag);
     }
@@ -219,6 +220,25 @@ TEST_F(LatticeTest, SubrangeStaysInsideTheChunk) {
   // A chunk ending in the middle of a word still gets a complete lattice.
   Build(text, 0, 4);
   CheckInvariants();
+}
+
+TEST_F(LatticeTest, ChunkStartingInsideAPretokenIsCovered) {
+  // A chunk boundary that falls inside a pretoken (here inside an emoji ZWJ
+  // sequence) must still leave every position covered: the pretoken's part
+  // inside the chunk becomes a pattern node.
+  const std::string text = "나 \xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9 간다";  // 나 👨‍👩 간다
+  Build(text);
+  const PreToken* emoji = nullptr;
+  for (const PreToken& p : all_pretokens_)
+    if (p.tag == PosTag::kW_EMOJI) emoji = &p;
+  ASSERT_NE(emoji, nullptr);
+  ASSERT_GT(emoji->end - emoji->begin, 2u);
+  const uint32_t full_end = end_;
+  for (uint32_t cut = emoji->begin + 1; cut < emoji->end; ++cut) {
+    Build(text, cut, full_end);
+    SCOPED_TRACE("chunk from " + std::to_string(cut));
+    CheckInvariants();
+  }
 }
 
 TEST_F(LatticeTest, OutputIsReplacedAndDeterministic) {

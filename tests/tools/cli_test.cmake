@@ -277,6 +277,21 @@ elseif(CASE STREQUAL "analyze_files_and_stdin")
   expect_line_count(3)
   expect_out("^밥/[A-Z]+\n[^\n]*먹/VV[^\n]*\n밥/[A-Z]+\n$")
 
+elseif(CASE STREQUAL "analyze_random")
+  # No input may make the analyzer fail or crash: random mixes of Hangul,
+  # jamo, emoji, combining marks and format characters, with every LM, top-3,
+  # JSON (offsets and all), and sentence splitting.
+  foreach(_lm cong cong-global knlm)
+    kma(ARGS analyze --lm ${_lm} --top-n 3 --format json "${DATA_DIR}/random_text.txt")
+    expect_exit(0)
+    string(REGEX MATCHALL "\n" _nl "${OUT}")
+    list(LENGTH _nl _lines)
+    if(NOT _lines EQUAL 154)
+      fail("--lm ${_lm}: expected 154 JSON lines, got ${_lines}")
+    endif()
+  endforeach()
+  kma(ARGS split "${DATA_DIR}/random_text.txt")
+  expect_exit(0)
 elseif(CASE STREQUAL "analyze_threads")
   # Threads change the speed, never the output: every format, byte for
   # byte, on the golden corpus (blank lines included).
