@@ -125,8 +125,11 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     AddRun(model, t, p, re, params, nodes);
     p = re;
   }
-  std::stable_sort(nodes->begin(), nodes->end(),
-                   [](const Node& a, const Node& b) { return a.begin < b.begin; });
+  // Runs and patterns are visited left to right, so the nodes normally come
+  // out sorted already; the check is much cheaper than the merge sort.
+  auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
+  if (!std::is_sorted(nodes->begin(), nodes->end(), by_begin))
+    std::stable_sort(nodes->begin(), nodes->end(), by_begin);
 }
 
 }  // namespace kma::search
