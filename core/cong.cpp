@@ -2,6 +2,7 @@
 
 #include "core/kernels/cong_kernels.h"
 
+#include <cmath>
 #include <cstring>
 #include <new>
 #include <string>
@@ -23,6 +24,77 @@ float DotF32(const float* a, const float* b, uint32_t n) {
 
 }  // namespace
 
+namespace cong_internal {
+
+std::string CheckStorage(const CongStorageHeader& s, uint32_t dim) {
+  if (s.packing == kPackInt8) {
+    if (s.value_bits < 5 || s.value_bits > 8) return "bad value bits " + std::to_string(s.value_bits);
+  } else if (s.packing == kPackNibbleG8) {
+    if (s.value_bits != 4) return "packed 4-bit rows with value bits " + std::to_string(s.value_bits);
+    if (dim % (2 * kPackedGroup) != 0) return "packed rows need a dimension that is a multiple of 16";
+  } else {
+    return "unknown row packing " + std::to_string(s.packing);
+  }
+  if (s.sparsity_pct != 0 && s.sparsity_pct != 50) return "bad sparsity " + std::to_string(s.sparsity_pct);
+  if (s.sparsity_block != 0 && s.sparsity_block != 4 && s.sparsity_block != 8)
+    return "bad sparsity block " + std::to_string(s.sparsity_block);
+  if (s.sparsity_block != 0 && (s.sparsity_pct == 0 || dim % (2 * s.sparsity_block) != 0))
+    return "sparsity block without sparsity or not dividing the rows";
+  if (s.block_unaligned > 1 || (s.block_unaligned && s.sparsity_block == 0)) return "bad block alignment flag";
+  if (s.reserved != 0) return "reserved storage field is not 0";
+  return "";
+}
+
+const uint8_t* WidenRows(const CongStorageHeader& s, const uint8_t* rows, uint64_t count, uint32_t dim, bool offset_u8,
+                         std::shared_ptr<uint8_t>* owned, int32_t* comp, std::string* error) {
+  const int offset = offset_u8 ? 128 : 0;
+  const uint8_t* out = rows;
+  if (s.packing == kPackNibbleG8) {
+    const size_t bytes = size_t(count) * dim;
+    uint8_t* buf = static_cast<uint8_t*>(::operator new(bytes == 0 ? 1 : bytes, std::align_val_t{64}, std::nothrow));
+    if (buf == nullptr) {
+      *error = "out of memory";
+      return nullptr;
+    }
+    owned->reset(buf, [](uint8_t* p) { ::operator delete(p, std::align_val_t{64}); });
+    const uint64_t stride = StoredRowBytes(kPackNibbleG8, dim);
+    for (uint64_t r = 0; r < count; ++r) {
+      const uint8_t* nib = rows + r * stride;
+      const uint8_t* par = nib + dim / 2;
+      uint8_t* dst = buf + r * dim;
+      for (uint32_t k = 0; k < dim; ++k) {
+        const uint32_t w = (nib[k / 2] >> (4 * (k & 1))) & 15;
+        dst[k] = static_cast<uint8_t>(DecodePacked4(w, par[k / kPackedGroup]) + offset);
+      }
+    }
+    out = buf;
+  }
+  const int qmax = s.packing == kPackNibbleG8 ? 72 : (1 << (s.value_bits - 1)) - 1;
+  const uint32_t min_zeros = static_cast<uint32_t>(uint64_t{dim} * s.sparsity_pct / 100);
+  for (uint64_t r = 0; r < count; ++r) {
+    const uint8_t* row = out + r * dim;
+    uint32_t zeros = 0;
+    int32_t sum = 0;
+    for (uint32_t k = 0; k < dim; ++k) {
+      const int v = offset_u8 ? int{row[k]} - 128 : int{static_cast<int8_t>(row[k])};
+      if (v < -qmax || v > qmax) {
+        *error = "row " + std::to_string(r) + " holds a value outside its " + std::to_string(s.value_bits) + "-bit range";
+        return nullptr;
+      }
+      zeros += v == 0;
+      sum += v;
+    }
+    if (zeros < min_zeros) {
+      *error = "row " + std::to_string(r) + " is less sparse than its header says";
+      return nullptr;
+    }
+    if (comp != nullptr) comp[r] = 128 * sum;
+  }
+  return out;
+}
+
+}  // namespace cong_internal
+
 StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   if (data == nullptr || reinterpret_cast<uintptr_t>(data) % 8 != 0)
     return Status(StatusCode::kInvalidArgument, "CoNg blob must be non-null and 8-byte aligned");
@@ -31,17 +103,31 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   CongHeader h;
   std::memcpy(&h, base, sizeof h);
   if (std::memcmp(h.magic, kMagic, 4) != 0) return Bad("bad magic");
-  if (h.version != kFormatVersion)
+  if (h.version != kFormatVersion && h.version != kFormatVersionPlain)
     return Status(StatusCode::kModelVersion, "CoNg model format " + std::to_string(h.version) + " (this library reads " +
+                                                 std::to_string(kFormatVersionPlain) + " and " +
                                                  std::to_string(kFormatVersion) + ")");
-  if (h.header_size != sizeof(CongHeader) || h.total_size != size) return Bad("header size fields do not match");
+  const bool v2 = h.version == kFormatVersion;
+  const size_t header_bytes = sizeof(CongHeader) + (v2 ? sizeof(CongStorageHeader) : 0);
+  if (size < header_bytes) return Bad("truncated header");
+  if (h.header_size != header_bytes || h.total_size != size) return Bad("header size fields do not match");
   if (h.dim == 0 || h.dim % 16 != 0 || h.dim > kMaxDim) return Bad("bad embedding size " + std::to_string(h.dim));
   if (h.num_nodes == 0 || h.vocab_size == 0) return Bad("empty model");
   if (h.bos >= h.vocab_size || h.eos >= h.vocab_size) return Bad("bos/eos out of range");
   if (h.max_context_len == 0 || h.max_context_len > kMaxContextLen) return Bad("bad context length");
   if (h.quant_bits != 0 && h.quant_bits != 8) return Bad("unsupported quantisation");
+  CongStorageHeader storage{};
+  storage.value_bits = h.quant_bits;
+  if (v2) {
+    std::memcpy(&storage, base + sizeof(CongHeader), sizeof storage);
+    if (h.quant_bits != 8) return Bad("a storage header needs int8 rows");
+    const std::string why = CheckStorage(storage, h.dim);
+    if (!why.empty()) return Bad(why);
+  }
+  const bool packed = storage.packing == kPackNibbleG8;
   const uint64_t nodes = h.num_nodes, vocab = h.vocab_size, dim = h.dim;
   const bool q = h.quant_bits == 8;
+  const uint64_t qrow = StoredRowBytes(storage.packing, dim);
   struct Want {
     Section s;
     uint64_t bytes;
@@ -51,12 +137,12 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
       {kKeys, nodes * 4},
       {kSuffix, nodes * 4},
       {kDepth, nodes},
-      {kCtxRows, nodes * dim * (q ? 1 : 4)},
+      {kCtxRows, q ? nodes * qrow : nodes * dim * 4},
       {kCtxScale, q ? nodes * 4 : 0},
       {kCtxBias, nodes * 4},
-      {kOutRows, vocab * dim * (q ? 1 : 4)},
+      {kOutRows, q ? vocab * qrow : vocab * dim * 4},
       {kOutScale, q ? vocab * 4 : 0},
-      {kOutComp, q ? vocab * 4 : 0},
+      {kOutComp, q && !packed ? vocab * 4 : 0},
       {kOutBias, vocab * 4},
   };
   const uint8_t* ptr[kNumSections] = {};
@@ -64,7 +150,7 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
     const SectionRef& r = h.sections[w.s];
     if (r.size != w.bytes) return Bad("section " + std::to_string(w.s) + " has the wrong size");
     if (r.size == 0) continue;
-    if (r.offset % 8 != 0 || r.offset < sizeof(CongHeader) || r.offset > size || r.size > size - r.offset)
+    if (r.offset % 8 != 0 || r.offset < header_bytes || r.offset > size || r.size > size - r.offset)
       return Bad("section " + std::to_string(w.s) + " out of bounds");
     ptr[w.s] = base + r.offset;
   }
@@ -75,12 +161,34 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   v.depth_ = ptr[kDepth];
   v.ctx_bias_ = reinterpret_cast<const float*>(ptr[kCtxBias]);
   v.out_bias_ = reinterpret_cast<const float*>(ptr[kOutBias]);
+  v.storage_ = storage;
   if (q) {
     v.ctx_u8_ = ptr[kCtxRows];
     v.ctx_scale_ = reinterpret_cast<const float*>(ptr[kCtxScale]);
     v.out_s8_ = reinterpret_cast<const int8_t*>(ptr[kOutRows]);
     v.out_scale_ = reinterpret_cast<const float*>(ptr[kOutScale]);
     v.out_comp_ = reinterpret_cast<const int32_t*>(ptr[kOutComp]);
+    if (v2) {
+      // Sub-8-bit or sparse storage: check the values against the header
+      // and widen packed rows to the int8 layout the kernels read.
+      std::string error;
+      std::shared_ptr<int32_t[]> comp;
+      if (packed) {
+        comp.reset(new (std::nothrow) int32_t[vocab]());
+        if (!comp) return Status(StatusCode::kOutOfMemory, "CoNg model: out of memory");
+      }
+      v.ctx_u8_ = WidenRows(storage, ptr[kCtxRows], nodes, h.dim, true, &v.widened_ctx_, nullptr, &error);
+      if (v.ctx_u8_ == nullptr) return Bad("context rows: " + error);
+      const uint8_t* out = WidenRows(storage, ptr[kOutRows], vocab, h.dim, false, &v.widened_out_, comp.get(), &error);
+      if (out == nullptr) return Bad("output rows: " + error);
+      v.out_s8_ = reinterpret_cast<const int8_t*>(out);
+      if (packed) {
+        v.out_comp_ = comp.get();
+        v.widened_comp_ = std::move(comp);
+      }
+    }
+    for (uint64_t t = 0; t < vocab; ++t)
+      if (!(v.out_scale_[t] >= 0) || !std::isfinite(v.out_scale_[t])) return Bad("bad output row scale");
   } else {
     v.ctx_f32_ = reinterpret_cast<const float*>(ptr[kCtxRows]);
     v.out_f32_ = reinterpret_cast<const float*>(ptr[kOutRows]);

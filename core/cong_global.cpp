@@ -22,33 +22,54 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
   CongGlobalHeader h;
   std::memcpy(&h, base, sizeof h);
   if (std::memcmp(h.magic, kMagic, 4) != 0) return Bad("bad magic");
-  if (h.version != kFormatVersion)
+  if (h.version != kFormatVersion && h.version != kFormatVersionPlain)
     return Status(StatusCode::kModelVersion, "CoNg-Global format " + std::to_string(h.version) + " (this library reads " +
+                                                 std::to_string(kFormatVersionPlain) + " and " +
                                                  std::to_string(kFormatVersion) + ")");
-  if (h.header_size != sizeof(CongGlobalHeader) || h.total_size != size) return Bad("header size fields do not match");
+  const bool v2 = h.version == kFormatVersion;
+  const size_t header_bytes = sizeof(CongGlobalHeader) + (v2 ? sizeof(cong_internal::CongStorageHeader) : 0);
+  if (size < header_bytes) return Bad("truncated header");
+  if (h.header_size != header_bytes || h.total_size != size) return Bad("header size fields do not match");
   if (h.vocab_size != local.vocab_size() || h.num_nodes != local.context_count() || h.dim != local.dim())
     return Bad("does not match its local CoNg model");
   if (h.window != kWindow) return Bad("window must be " + std::to_string(kWindow));
   if (h.quant_bits != static_cast<uint32_t>(local.quant_bits())) return Bad("quantisation differs from the local model");
+  cong_internal::CongStorageHeader storage{};
+  storage.value_bits = h.quant_bits;
+  if (v2) {
+    std::memcpy(&storage, base + sizeof(CongGlobalHeader), sizeof storage);
+    if (h.quant_bits != 8) return Bad("a storage header needs int8 rows");
+    const std::string why = cong_internal::CheckStorage(storage, h.dim);
+    if (!why.empty()) return Bad(why);
+  }
   const uint64_t vocab = h.vocab_size, nodes = h.num_nodes, dim = h.dim;
   const bool q = h.quant_bits == 8;
-  const uint64_t want[kNumSections] = {vocab,           vocab * dim * (q ? 1 : 4), q ? vocab * 4 : 0, vocab * 4,
+  const uint64_t row_bytes = q ? cong_internal::StoredRowBytes(storage.packing, dim) : dim * 4;
+  const uint64_t want[kNumSections] = {vocab,           vocab * row_bytes,         q ? vocab * 4 : 0, vocab * 4,
                                        vocab * 4,       nodes * 4,                 nodes * 4,         (kWindow + 1) * 4};
   const uint8_t* ptr[kNumSections] = {};
   for (int i = 0; i < kNumSections; ++i) {
     const cong_internal::SectionRef& r = h.sections[i];
     if (r.size != want[i]) return Bad("section " + std::to_string(i) + " has the wrong size");
     if (r.size == 0) continue;
-    if (r.offset % 8 != 0 || r.offset < sizeof(CongGlobalHeader) || r.offset > size || r.size > size - r.offset)
+    if (r.offset % 8 != 0 || r.offset < header_bytes || r.offset > size || r.size > size - r.offset)
       return Bad("section " + std::to_string(i) + " out of bounds");
     ptr[i] = base + r.offset;
   }
   CongGlobalView v;
   v.local_ = &local;
   v.valid_ = ptr[kValid];
+  v.storage_ = storage;
   if (q) {
     v.dist_u8_ = ptr[kDistRows];
     v.dist_scale_ = reinterpret_cast<const float*>(ptr[kDistScale]);
+    if (v2) {
+      std::string error;
+      v.dist_u8_ = cong_internal::WidenRows(storage, ptr[kDistRows], vocab, h.dim, true, &v.widened_dist_, nullptr, &error);
+      if (v.dist_u8_ == nullptr) return Bad("distant rows: " + error);
+    }
+    for (uint64_t i = 0; i < vocab; ++i)
+      if (!(v.dist_scale_[i] >= 0) || !std::isfinite(v.dist_scale_[i])) return Bad("bad distant row scale");
   } else {
     v.dist_f32_ = reinterpret_cast<const float*>(ptr[kDistRows]);
   }

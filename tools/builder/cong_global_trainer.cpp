@@ -34,20 +34,23 @@ void Put(std::string* out, const std::vector<T>& v) {
   out->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
 }
 
-std::string WriteGlobalBlob(uint32_t vocab, uint32_t nodes, uint32_t dim, bool int8, const std::vector<uint8_t>& valid,
+std::string WriteGlobalBlob(uint32_t vocab, uint32_t nodes, uint32_t dim, const CongStorage* storage,
+                            const QuantizedRows* dist_rows, const std::vector<uint8_t>& valid,
                             const std::vector<float>& dist, const std::vector<float>& dist_bias,
                             const std::vector<float>& dconf, const std::vector<float>& conf,
                             const std::vector<float>& vts, const std::vector<float>& pc) {
+  const bool int8 = storage != nullptr;
   std::string sec[kNumSections];
   Put(&sec[kValid], valid);
-  if (int8) {
-    std::vector<int8_t> q;
-    std::vector<float> sc;
-    QuantizeRows(dist, vocab, static_cast<int>(dim), &q, &sc);
+  if (int8 && storage->packed4) {
+    Put(&sec[kDistRows], dist_rows->stored);
+    Put(&sec[kDistScale], dist_rows->scale);
+  } else if (int8) {
+    const std::vector<int8_t>& q = dist_rows->q;
     std::vector<uint8_t> u(q.size());
     for (size_t i = 0; i < q.size(); ++i) u[i] = static_cast<uint8_t>(q[i] + 128);
     Put(&sec[kDistRows], u);
-    Put(&sec[kDistScale], sc);
+    Put(&sec[kDistScale], dist_rows->scale);
   } else {
     Put(&sec[kDistRows], dist);
   }
@@ -58,14 +61,15 @@ std::string WriteGlobalBlob(uint32_t vocab, uint32_t nodes, uint32_t dim, bool i
   Put(&sec[kPosConf], pc);
   CongGlobalHeader h{};
   std::memcpy(h.magic, kMagic, 4);
-  h.version = kFormatVersion;
+  const bool v2 = int8 && !storage->plain();
+  h.version = v2 ? kFormatVersion : kFormatVersionPlain;
   h.vocab_size = vocab;
   h.num_nodes = nodes;
   h.dim = dim;
   h.window = kWindow;
   h.quant_bits = int8 ? 8 : 0;
-  h.header_size = sizeof(CongGlobalHeader);
-  uint64_t off = (sizeof(CongGlobalHeader) + 63) / 64 * 64;
+  h.header_size = sizeof(CongGlobalHeader) + (v2 ? sizeof(cong_internal::CongStorageHeader) : 0);
+  uint64_t off = (h.header_size + 63) / 64 * 64;
   for (int i = 0; i < kNumSections; ++i) {
     h.sections[i].offset = sec[i].empty() ? 0 : off;
     h.sections[i].size = sec[i].size();
@@ -74,6 +78,10 @@ std::string WriteGlobalBlob(uint32_t vocab, uint32_t nodes, uint32_t dim, bool i
   h.total_size = off;
   std::string blob(off, '\0');
   std::memcpy(blob.data(), &h, sizeof h);
+  if (v2) {
+    const cong_internal::CongStorageHeader sh = storage->Header();
+    std::memcpy(blob.data() + sizeof h, &sh, sizeof sh);
+  }
   for (int i = 0; i < kNumSections; ++i)
     if (!sec[i].empty()) std::memcpy(blob.data() + h.sections[i].offset, sec[i].data(), sec[i].size());
   return blob;
@@ -246,13 +254,16 @@ Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const Con
 
   // The int8 variant normalises its dequantised distant rows over the
   // dequantised output rows the analyzer will use.
-  const std::vector<float> dist_q = DequantizedRows(dist, V, D);
+  QuantizedRows dist_rows;
+  QuantizeRowsAs(o.storage, dist, V, D, &dist_rows);
+  const std::vector<float> dist_q = Dequantize(dist_rows, V, D);
   const std::vector<float> dist_bias_q = DistBias(dist_q, *lp.eout_q, obias, content, V, D, o.threads);
-  result->global_fp32_blob = WriteGlobalBlob(V, N, lp.dim, false, valid, dist, dist_bias, dconf, conf, vts, pc);
+  result->global_fp32_blob = WriteGlobalBlob(V, N, lp.dim, nullptr, nullptr, valid, dist, dist_bias, dconf, conf, vts, pc);
   result->global_int8_blob =
-      WriteGlobalBlob(V, N, lp.dim, true, valid, dist, dist_bias_q, dconf, conf, *lp.vts_q, pc);
+      WriteGlobalBlob(V, N, lp.dim, &o.storage, &dist_rows, valid, dist, dist_bias_q, dconf, conf, *lp.vts_q, pc);
   log("cong-global: trained in " +
-      std::to_string(int(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count())) + " s; int8 " +
+      std::to_string(int(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count())) + " s; " +
+      o.storage.Name() + " " +
       std::to_string(result->global_int8_blob.size() / 1024) + " KiB");
   return Status::Ok();
 }

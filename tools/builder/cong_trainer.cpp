@@ -111,8 +111,10 @@ void Put(std::string* out, const std::vector<T>& v) {
 }
 
 std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int max_len, uint32_t bos, uint32_t eos,
-                      bool int8, const std::vector<float>& ctx, const std::vector<float>& ctx_bias,
-                      const std::vector<float>& out, const std::vector<float>& out_bias) {
+                      const CongStorage* storage, const std::vector<float>& ctx, const std::vector<float>& ctx_bias,
+                      const std::vector<float>& out, const std::vector<float>& out_bias, const QuantizedRows* ctx_q,
+                      const QuantizedRows* out_q) {
+  const bool int8 = storage != nullptr;
   const uint32_t nodes = static_cast<uint32_t>(trie.key.size());
   std::string sec[kNumSections];
   auto put = [](std::string* s, const auto& v) { Put(s, v); };
@@ -122,20 +124,24 @@ std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int
   put(&sec[kDepth], trie.depth);
   put(&sec[kCtxBias], ctx_bias);
   put(&sec[kOutBias], out_bias);
-  if (int8) {
-    std::vector<int8_t> cq, oq;
-    std::vector<float> cs, os;
-    QuantizeRows(ctx, nodes, dim, &cq, &cs);
-    QuantizeRows(out, vocab, dim, &oq, &os);
+  if (int8 && storage->packed4) {
+    // Packed rows; the loader widens them and computes the compensation.
+    put(&sec[kCtxRows], ctx_q->stored);
+    put(&sec[kCtxScale], ctx_q->scale);
+    put(&sec[kOutRows], out_q->stored);
+    put(&sec[kOutScale], out_q->scale);
+  } else if (int8) {
+    const std::vector<int8_t>& cq = ctx_q->q;
+    const std::vector<int8_t>& oq = out_q->q;
     std::vector<uint8_t> cu(cq.size());
     for (size_t i = 0; i < cq.size(); ++i) cu[i] = static_cast<uint8_t>(cq[i] + 128);
     std::vector<int32_t> comp(vocab, 0);
     for (uint32_t t = 0; t < vocab; ++t)
       for (uint32_t k = 0; k < dim; ++k) comp[t] += 128 * int32_t{oq[size_t{t} * dim + k]};
     put(&sec[kCtxRows], cu);
-    put(&sec[kCtxScale], cs);
+    put(&sec[kCtxScale], ctx_q->scale);
     put(&sec[kOutRows], oq);
-    put(&sec[kOutScale], os);
+    put(&sec[kOutScale], out_q->scale);
     put(&sec[kOutComp], comp);
   } else {
     put(&sec[kCtxRows], ctx);
@@ -143,7 +149,8 @@ std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int
   }
   CongHeader h{};
   std::memcpy(h.magic, kMagic, 4);
-  h.version = kFormatVersion;
+  const bool v2 = int8 && !storage->plain();
+  h.version = v2 ? kFormatVersion : kFormatVersionPlain;
   h.vocab_size = vocab;
   h.num_nodes = nodes;
   h.dim = dim;
@@ -151,8 +158,8 @@ std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int
   h.bos = bos;
   h.eos = eos;
   h.quant_bits = int8 ? 8 : 0;
-  h.header_size = sizeof(CongHeader);
-  uint64_t off = (sizeof(CongHeader) + 63) / 64 * 64;
+  h.header_size = sizeof(CongHeader) + (v2 ? sizeof(CongStorageHeader) : 0);
+  uint64_t off = (h.header_size + 63) / 64 * 64;
   for (int i = 0; i < kNumSections; ++i) {
     h.sections[i].offset = sec[i].empty() ? 0 : off;
     h.sections[i].size = sec[i].size();
@@ -161,6 +168,10 @@ std::string WriteBlob(const ContextTrie& trie, uint32_t vocab, uint32_t dim, int
   h.total_size = off;
   std::string blob(off, '\0');
   std::memcpy(blob.data(), &h, sizeof h);
+  if (v2) {
+    const CongStorageHeader sh = storage->Header();
+    std::memcpy(blob.data() + sizeof h, &sh, sizeof sh);
+  }
   for (int i = 0; i < kNumSections; ++i)
     if (!sec[i].empty()) std::memcpy(blob.data() + h.sections[i].offset, sec[i].data(), sec[i].size());
   return blob;
@@ -478,7 +489,11 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
     rotate(&ctx, N);
     rotate(&eout, vocab);
   }
-  const std::vector<float> ctx_q = DequantizedRows(ctx, N, D), eout_q = DequantizedRows(eout, vocab, D);
+  // The rows as stored, and the values they stand for.
+  QuantizedRows ctx_rows, eout_rows;
+  QuantizeRowsAs(o.storage, ctx, N, D, &ctx_rows);
+  QuantizeRowsAs(o.storage, eout, vocab, D, &eout_rows);
+  const std::vector<float> ctx_q = Dequantize(ctx_rows, N, D), eout_q = Dequantize(eout_rows, vocab, D);
   const bool global = !o.global_valid.empty();
   if (global && o.global_valid.size() != vocab)
     return Status(StatusCode::kInvalidArgument, "CoNg-Global content mask has the wrong size");
@@ -506,10 +521,10 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
                        [&trie](uint32_t s, uint32_t t) { return trie.Next(s, t); }};
     KMA_RETURN_IF_ERROR(TrainCongGlobal(seqs, lp, o, result));
   }
-  result->fp32_blob = WriteBlob(trie, vocab, D, L, bos, eos, false, ctx, zf, eout, bias);
-  result->int8_blob = WriteBlob(trie, vocab, D, L, bos, eos, true, ctx, zq, eout, bias);
+  result->fp32_blob = WriteBlob(trie, vocab, D, L, bos, eos, nullptr, ctx, zf, eout, bias, nullptr, nullptr);
+  result->int8_blob = WriteBlob(trie, vocab, D, L, bos, eos, &o.storage, ctx, zq, eout, bias, &ctx_rows, &eout_rows);
   result->train_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  log("cong: trained in " + std::to_string(int(result->train_seconds)) + " s; int8 " +
+  log("cong: trained in " + std::to_string(int(result->train_seconds)) + " s; " + o.storage.Name() + " " +
       std::to_string(result->int8_blob.size() / 1024) + " KiB, fp32 " + std::to_string(result->fp32_blob.size() / 1024) +
       " KiB");
   return Status::Ok();

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "tools/builder/cong_storage.h"
 
 namespace kma {
 class KnlmView;
@@ -65,13 +66,16 @@ struct CongTrainOptions {
   // Rotate the finished embeddings by a random-sign Walsh-Hadamard matrix
   // before quantising (dim must be a power of two; ignored otherwise).
   bool rotate = true;
+  // How the quantised rows are stored (tools/builder/cong_storage.h); the
+  // default, plain int8, writes format version 1 as before.
+  CongStorage storage;
   int threads = 2;
   uint64_t seed = 1;
   std::function<void(const std::string&)> log;
 };
 
 struct CongTrainResult {
-  std::string int8_blob;  // the model as stored in kma model files
+  std::string int8_blob;  // the model as stored in kma model files (in options.storage)
   std::string fp32_blob;  // the same model with float rows (reference path)
   std::string global_int8_blob, global_fp32_blob;  // CoNg-Global parts, if asked for
   uint32_t contexts = 0;
@@ -83,7 +87,7 @@ struct CongTrainResult {
 struct CongLocalParams {
   uint32_t vocab, nodes, dim;
   const std::vector<float>*ctx, *ctx_bias, *eout, *out_bias;  // float rows, -Z
-  const std::vector<float>*ctx_q, *ctx_bias_q, *eout_q;       // dequantised int8 rows, their -Z
+  const std::vector<float>*ctx_q, *ctx_bias_q, *eout_q;       // dequantised stored rows, their -Z
   const std::vector<float>*vts, *vts_q;                         // log content mass per context
   std::function<uint32_t(uint32_t, uint32_t)> next;            // context trie walk
 };

@@ -524,6 +524,8 @@ Status BuildModel(const BuildConfig& cfg) {
     w.SetMetadata("cong.min_count", std::to_string(co.min_count));
     w.SetMetadata("cong.epochs", std::to_string(co.epochs));
     w.SetMetadata("cong.contexts", std::to_string(cong.contexts));
+    // Only when not plain int8, so default models keep their bytes.
+    if (!co.storage.plain()) w.SetMetadata("cong.storage", co.storage.Name());
   }
   w.SetMetadata("knlm.order", std::to_string(ko.order));
   w.SetMetadata("tag_lm.order", std::to_string(tko.order));

@@ -45,31 +45,7 @@ inline uint64_t SplitMix(uint64_t* s) {
   return z ^ (z >> 31);
 }
 
-// Symmetric per-row int8 quantisation (scale = max|x| / 127), as stored.
-inline void QuantizeRows(const std::vector<float>& rows, size_t count, int dim, std::vector<int8_t>* q,
-                         std::vector<float>* scales) {
-  q->resize(count * dim);
-  scales->resize(count);
-  for (size_t r = 0; r < count; ++r) {
-    float mx = 0;
-    for (int k = 0; k < dim; ++k) mx = std::max(mx, std::fabs(rows[r * dim + k]));
-    float s = mx > 0 ? mx / 127.0f : 1.0f;
-    (*scales)[r] = s;
-    for (int k = 0; k < dim; ++k)
-      (*q)[r * dim + k] = static_cast<int8_t>(std::lround(std::clamp(rows[r * dim + k] / s, -127.0f, 127.0f)));
-  }
-}
-
-// The values the int8 rows stand for.
-inline std::vector<float> DequantizedRows(const std::vector<float>& rows, size_t count, int dim) {
-  std::vector<int8_t> q;
-  std::vector<float> s;
-  QuantizeRows(rows, count, dim, &q, &s);
-  std::vector<float> out(rows.size());
-  for (size_t r = 0; r < count; ++r)
-    for (int k = 0; k < dim; ++k) out[r * dim + k] = float(q[r * dim + k]) * s[r];
-  return out;
-}
+// Row quantisation (int8 and the other storages) is in cong_storage.h.
 
 // Runs fn(thread_index, begin, end) over [0, n) split into `threads` fixed
 // contiguous parts (so results never depend on scheduling).

@@ -53,6 +53,13 @@ constexpr const char kBuildUsage[] =
     "                  times is scaled by X / (n + X) (default 10)\n"
     "  --cong-no-rotate  quantise the CoNg embeddings as trained, without the\n"
     "                  random-sign Hadamard rotation that spreads outliers\n"
+    "  --cong-storage V  how the CoNg rows are stored: a '+'-joined value\n"
+    "                  format int8 (default), int7, int6, int5 (values of\n"
+    "                  fewer bits, still one byte each) or packed4 (4-bit,\n"
+    "                  groups of 8 with a local zero point and scale), and/or\n"
+    "                  a 50% sparsity pattern sparse50 (smallest magnitudes),\n"
+    "                  block4, block8 (aligned blocks), block4u, block8u\n"
+    "                  (blocks starting anywhere); e.g. packed4+sparse50\n"
     "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
     "                  contexts instead of the Kneser-Ney model\n"
     "  --threads N     training threads (default 2; the model depends on it)\n"
@@ -100,6 +107,7 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"cong-teacher", 0, true},
                   {"cong-wb-teacher", 0, false},
                   {"cong-no-rotate", 0, false},
+                  {"cong-storage", 0, true},
                   {"cong-class-lambda", 0, true},
                   {"cong-teacher-prior", 0, true},
                   {"threads", 0, true},
@@ -134,6 +142,11 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (args.Has("default-lm")) config.default_lm = args.Get("default-lm");
   config.cong_kn_teacher = !args.Has("cong-wb-teacher");
   config.cong.rotate = !args.Has("cong-no-rotate");
+  if (args.Has("cong-storage")) {
+    auto storage = build::ParseCongStorage(args.Get("cong-storage"));
+    if (!storage.ok()) return Fail(kExitUsage, "--cong-storage: " + storage.status().message());
+    config.cong.storage = storage.value();
+  }
   struct IntOpt {
     const char* name;
     long lo, hi;
