@@ -29,6 +29,7 @@
 #include "core/morph_rules.h"
 #include "core/trie.h"
 #include "core/utf.h"
+#include "tools/builder/conventions.h"
 #include "tools/builder/corpus_reader.h"
 
 namespace kma::build {
@@ -97,67 +98,6 @@ void AppendPod(std::string* out, const std::vector<T>& v) {
   out->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
 }
 
-// The corpus sources disagree on "verb + 아/어 + 주" (doing for someone):
-// most sentences split it (돕/VV 아/EC 주/VX, 563 times in train.tsv), some
-// write one verb (도와주/VV, 71 times), and the lexicon lists such compounds
-// too. Mixed conventions blur the LM, so compounds whose prefix the rules
-// can rebuild from a corpus stem + 아/어 are rewritten to the split form in
-// the training data and dropped from the lexicon.
-void UnifyBenefactive(const MorphRules& rules, std::vector<CorpusSentence>* corpus,
-                      std::vector<LexiconEntry>* lexicon, const std::function<void(const std::string&)>& log) {
-  static const std::string kAux = "주";
-  std::map<MorphKey, IrregularClass> irr;
-  for (const auto& e : *lexicon) {
-    IrregularClass c;
-    if (!e.irregular.empty() && ParseIrregularClass(e.irregular, &c)) irr[{e.form, e.tag}] = c;
-  }
-  std::set<MorphKey> stems;
-  for (const auto& s : *corpus)
-    for (const auto& m : s)
-      if (m.tag == PosTag::kVV || m.tag == PosTag::kVA) stems.insert({m.form, m.tag});
-  // Spelling of stem + 아/어 -> (stem, ending); the first (sorted) stem wins.
-  std::map<std::string, std::pair<MorphKey, std::string>> prefix_of;
-  for (const MorphKey& st : stems) {
-    auto it = irr.find(st);
-    IrregularClass c = it == irr.end() ? IrregularClass::kNone : it->second;
-    for (const char* e : {"아", "어"})
-      for (const std::string& w : rules.CombineWords(st.form, st.tag, c, e, PosTag::kEC))
-        prefix_of.emplace(w, std::make_pair(st, std::string(e)));
-  }
-  auto split_of = [&](const std::string& form, PosTag tag, std::pair<MorphKey, std::string>* out) {
-    if (tag != PosTag::kVV || form.size() < kAux.size() + 6 ||
-        form.compare(form.size() - kAux.size(), kAux.size(), kAux) != 0)
-      return false;  // needs at least two syllables (6 bytes) before 주
-    auto it = prefix_of.find(form.substr(0, form.size() - kAux.size()));
-    if (it == prefix_of.end()) return false;
-    *out = it->second;
-    return true;
-  };
-  size_t rewritten = 0;
-  for (auto& s : *corpus) {
-    CorpusSentence out;
-    for (const auto& m : s) {
-      std::pair<MorphKey, std::string> sp;
-      if (!split_of(m.form, m.tag, &sp)) { out.push_back(m); continue; }
-      out.push_back({sp.first.form, sp.first.tag, m.word_initial});
-      out.push_back({sp.second, PosTag::kEC, false});
-      out.push_back({kAux, PosTag::kVX, false});
-      ++rewritten;
-    }
-    s = std::move(out);
-  }
-  size_t before = lexicon->size();
-  lexicon->erase(std::remove_if(lexicon->begin(), lexicon->end(),
-                                [&](const LexiconEntry& e) {
-                                  std::pair<MorphKey, std::string> sp;
-                                  return split_of(e.form, e.tag, &sp);
-                                }),
-                 lexicon->end());
-  if (log)
-    log("benefactive 주: " + std::to_string(rewritten) + " corpus morphemes split, " +
-        std::to_string(before - lexicon->size()) + " lexicon compounds dropped");
-}
-
 }  // namespace
 
 Status BuildModel(const BuildConfig& cfg) {
@@ -194,6 +134,7 @@ Status BuildModel(const BuildConfig& cfg) {
   const MorphRules& rules = rules_or.value();
 
   UnifyBenefactive(rules, &corpus, &lexicon, log);
+  if (cfg.join_motion_compounds) JoinMotionCompounds(rules, lexicon, &corpus, log);
 
   std::map<MorphKey, MorphInfo> infos;
   for (const auto& s : corpus)

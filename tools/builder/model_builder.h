@@ -30,6 +30,9 @@ struct BuildConfig {
   // Class-interpolation weight stored for the CoNg LMs (knlm keeps the
   // analyzer's built-in 0.7); chosen on held-out data.
   float cong_class_lambda = 0.7f;
+  // Rewrite split motion compounds (들/VV 어/EC 가/VX) of the training data
+  // to one verb (들어가/VV); see JoinMotionCompounds.
+  bool join_motion_compounds = true;
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;
 };

@@ -40,7 +40,7 @@ constexpr const char kBuildUsage[] =
     "  --cong-dim N    CoNg embedding size, multiple of 16 (default 32)\n"
     "  --cong-context N  longest CoNg context n-gram, 1..16 (default 3)\n"
     "  --cong-min-count N  minimum count of a CoNg context (default 3)\n"
-    "  --cong-epochs N  CoNg training epochs (default 4)\n"
+    "  --cong-epochs N  CoNg training epochs (default 6)\n"
     "  --cong-lr X     CoNg Adam learning rate (default 0.005)\n"
     "  --cong-l2 X     L2 weight of the context residuals, in tokens (default 1)\n"
     "  --cong-sparse-lr X  CoNg Adagrad learning rate of embedding rows (default 0.1)\n"
@@ -51,6 +51,9 @@ constexpr const char kBuildUsage[] =
     "                  stored in the model, 0 < X <= 1 (default 0.7)\n"
     "  --cong-teacher-prior X  if > 0, the teacher's share of a context seen n\n"
     "                  times is scaled by X / (n + X) (default 10)\n"
+    "  --no-join-motion-compounds  keep the training data's split motion\n"
+    "                  compounds (들/VV 어/EC 가/VX) instead of joining them\n"
+    "                  into one verb (들어가/VV)\n"
     "  --cong-no-rotate  quantise the CoNg embeddings as trained, without the\n"
     "                  random-sign Hadamard rotation that spreads outliers\n"
     "  --cong-storage V  how the CoNg rows are stored: a '+'-joined value\n"
@@ -107,6 +110,7 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"cong-teacher", 0, true},
                   {"cong-wb-teacher", 0, false},
                   {"cong-no-rotate", 0, false},
+                  {"no-join-motion-compounds", 0, false},
                   {"cong-storage", 0, true},
                   {"cong-class-lambda", 0, true},
                   {"cong-teacher-prior", 0, true},
@@ -142,6 +146,7 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (args.Has("default-lm")) config.default_lm = args.Get("default-lm");
   config.cong_kn_teacher = !args.Has("cong-wb-teacher");
   config.cong.rotate = !args.Has("cong-no-rotate");
+  config.join_motion_compounds = !args.Has("no-join-motion-compounds");
   if (args.Has("cong-storage")) {
     auto storage = build::ParseCongStorage(args.Get("cong-storage"));
     if (!storage.ok()) return Fail(kExitUsage, "--cong-storage: " + storage.status().message());
