@@ -57,14 +57,19 @@ const uint8_t* WidenRows(const CongStorageHeader& s, const uint8_t* rows, uint64
       return nullptr;
     }
     owned->reset(buf, [](uint8_t* p) { ::operator delete(p, std::align_val_t{64}); });
+    // Every (parameter byte, nibble) decoded once.
+    uint8_t table[256][16];
+    for (int p = 0; p < 256; ++p)
+      for (int w = 0; w < 16; ++w) table[p][w] = static_cast<uint8_t>(DecodePacked4(w, static_cast<uint8_t>(p)) + offset);
     const uint64_t stride = StoredRowBytes(kPackNibbleG8, dim);
     for (uint64_t r = 0; r < count; ++r) {
       const uint8_t* nib = rows + r * stride;
       const uint8_t* par = nib + dim / 2;
       uint8_t* dst = buf + r * dim;
-      for (uint32_t k = 0; k < dim; ++k) {
-        const uint32_t w = (nib[k / 2] >> (4 * (k & 1))) & 15;
-        dst[k] = static_cast<uint8_t>(DecodePacked4(w, par[k / kPackedGroup]) + offset);
+      for (uint32_t k = 0; k < dim; k += 2) {
+        const uint8_t* t = table[par[k / kPackedGroup]];
+        dst[k] = t[nib[k / 2] & 15];
+        dst[k + 1] = t[nib[k / 2] >> 4];
       }
     }
     out = buf;

@@ -109,9 +109,11 @@ void SparsityMask(const CongStorage& st, const float* row, int dim, uint8_t* mas
     for (int j = 0; j < nblocks; ++j) std::fill(mask + blocks[j] * B, mask + (blocks[j] + 1) * B, uint8_t{1});
     return;
   }
-  // Greedy: the free window of least norm, until half the row is covered
-  // (a free window always remains, see the bound in the commit notes: after
-  // k < dim/(2B) blocks, dim - kB free weights cannot all sit in gaps < B).
+  // Greedy: the free window of least norm, until half the row is covered.
+  // A free window always remains: after k <= dim/(2B) - 1 blocks the
+  // dim - kB free weights lie in at most k + 1 gaps, and if every gap were
+  // shorter than B then dim - kB <= (k + 1)(B - 1), i.e.
+  // dim <= k(2B - 1) + B - 1 <= dim - dim/(2B) - B, a contradiction.
   for (int j = 0; j < nblocks; ++j) {
     int best = -1;
     for (int i = 0; i + B <= dim; ++i) {
