@@ -45,6 +45,12 @@ std::string CheckStorage(const CongStorageHeader& s, uint32_t dim) {
   return "";
 }
 
+Status WidenError(const char* model, const std::string& what, const std::string& error) {
+  if (error == kWidenOutOfMemory)
+    return Status(StatusCode::kOutOfMemory, std::string(model) + " model: out of memory widening " + what);
+  return Status(StatusCode::kModelFormat, std::string(model) + " model: " + what + ": " + error);
+}
+
 const uint8_t* WidenRows(const CongStorageHeader& s, const uint8_t* rows, uint64_t count, uint32_t dim, bool offset_u8,
                          std::shared_ptr<uint8_t>* owned, int32_t* comp, std::string* error) {
   const int offset = offset_u8 ? 128 : 0;
@@ -53,7 +59,7 @@ const uint8_t* WidenRows(const CongStorageHeader& s, const uint8_t* rows, uint64
     const size_t bytes = size_t(count) * dim;
     uint8_t* buf = static_cast<uint8_t*>(::operator new(bytes == 0 ? 1 : bytes, std::align_val_t{64}, std::nothrow));
     if (buf == nullptr) {
-      *error = "out of memory";
+      *error = kWidenOutOfMemory;
       return nullptr;
     }
     owned->reset(buf, [](uint8_t* p) { ::operator delete(p, std::align_val_t{64}); });
@@ -183,9 +189,9 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
         if (!comp) return Status(StatusCode::kOutOfMemory, "CoNg model: out of memory");
       }
       v.ctx_u8_ = WidenRows(storage, ptr[kCtxRows], nodes, h.dim, true, &v.widened_ctx_, nullptr, &error);
-      if (v.ctx_u8_ == nullptr) return Bad("context rows: " + error);
+      if (v.ctx_u8_ == nullptr) return WidenError("CoNg", "context rows", error);
       const uint8_t* out = WidenRows(storage, ptr[kOutRows], vocab, h.dim, false, &v.widened_out_, comp.get(), &error);
-      if (out == nullptr) return Bad("output rows: " + error);
+      if (out == nullptr) return WidenError("CoNg", "output rows", error);
       v.out_s8_ = reinterpret_cast<const int8_t*>(out);
       if (packed) {
         v.out_comp_ = comp.get();

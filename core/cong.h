@@ -152,6 +152,11 @@ std::string CheckStorage(const CongStorageHeader& s, uint32_t dim);
 // Returns nullptr with `*error` set on bad data or no memory.
 const uint8_t* WidenRows(const CongStorageHeader& s, const uint8_t* rows, uint64_t count, uint32_t dim, bool offset_u8,
                          std::shared_ptr<uint8_t>* owned, int32_t* comp, std::string* error);
+// The `*error` WidenRows sets when the allocation fails.
+inline constexpr char kWidenOutOfMemory[] = "out of memory";
+// The Status for a WidenRows failure: kOutOfMemory for a failed allocation,
+// else kModelFormat. `model` names the blob ("CoNg", "CoNg-Global").
+Status WidenError(const char* model, const std::string& what, const std::string& error);
 
 }  // namespace cong_internal
 

@@ -66,7 +66,7 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
     if (v2) {
       std::string error;
       v.dist_u8_ = cong_internal::WidenRows(storage, ptr[kDistRows], vocab, h.dim, true, &v.widened_dist_, nullptr, &error);
-      if (v.dist_u8_ == nullptr) return Bad("distant rows: " + error);
+      if (v.dist_u8_ == nullptr) return cong_internal::WidenError("CoNg-Global", "distant rows", error);
     }
     for (uint64_t i = 0; i < vocab; ++i)
       if (!(v.dist_scale_[i] >= 0) || !std::isfinite(v.dist_scale_[i])) return Bad("bad distant row scale");
