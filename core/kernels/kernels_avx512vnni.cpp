@@ -6,8 +6,6 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
-#include <cstring>
-
 #include "core/kernels/cong_kernels.h"
 
 namespace kma::kernels::avx512vnni {
