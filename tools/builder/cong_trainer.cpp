@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/cong.h"
+#include "tools/builder/cong_rounding.h"
 #include "core/knlm.h"
 #include "tools/builder/train_math.h"
 
@@ -489,33 +490,62 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
     rotate(&ctx, N);
     rotate(&eout, vocab);
   }
-  // The rows as stored, and the values they stand for.
-  QuantizedRows ctx_rows, eout_rows;
-  QuantizeRowsAs(o.storage, ctx, N, D, &ctx_rows);
-  QuantizeRowsAs(o.storage, eout, vocab, D, &eout_rows);
-  const std::vector<float> ctx_q = Dequantize(ctx_rows, N, D), eout_q = Dequantize(eout_rows, vocab, D);
   const bool global = !o.global_valid.empty();
   if (global && o.global_valid.size() != vocab)
     return Status(StatusCode::kInvalidArgument, "CoNg-Global content mask has the wrong size");
-  // vts (CoNg-Global): log of the local mass of content tokens per context.
+  // Float pass: Z and, for CoNg-Global, vts (log of the local mass of
+  // content tokens) of every context, and the top tokens that the
+  // compensating rounding weighs.
+  const bool compensate = o.compensated_rounding && !o.storage.packed4;
+  TopTokens top;
+  if (compensate) {
+    top.k = static_cast<int>(std::min<uint32_t>(kRoundingTopTokens, vocab));
+    top.token.resize(size_t{N} * top.k);
+    top.prob.resize(size_t{N} * top.k);
+  }
   std::vector<float> zf(N), zq(N), vts_f(global ? N : 0), vts_q(global ? N : 0);
-  ParallelFor(T, N, [&](int t, size_t lo, size_t hi) {
-    float* lg = logits[t].data();
-    for (size_t c = lo; c < hi; ++c) {
-      for (int pass = 0; pass < 2; ++pass) {
-        Logits(&(pass ? ctx_q : ctx)[c * D], (pass ? eout_q : eout).data(), bias.data(), vocab, D, lg);
+  auto normalisers = [&](const std::vector<float>& crows, const std::vector<float>& orows, std::vector<float>* z,
+                         std::vector<float>* vts, bool keep_top) {
+    ParallelFor(T, N, [&](int t, size_t lo, size_t hi) {
+      float* lg = logits[t].data();
+      std::vector<uint32_t> order(keep_top ? vocab : 0);
+      for (size_t c = lo; c < hi; ++c) {
+        Logits(&crows[c * D], orows.data(), bias.data(), vocab, D, lg);
         float mx = *std::max_element(lg, lg + vocab);
-        double z = 0, zv = 0;
+        double zs = 0, zv = 0;
         for (uint32_t x = 0; x < vocab; ++x) {
           double e = std::exp(double(lg[x] - mx));
-          z += e;
+          zs += e;
           if (global && o.global_valid[x]) zv += e;
         }
-        (pass ? zq : zf)[c] = -(mx + static_cast<float>(std::log(z)));
-        if (global) (pass ? vts_q : vts_f)[c] = static_cast<float>(std::min(0.0, std::log(std::max(zv, 1e-30) / z)));
+        (*z)[c] = -(mx + static_cast<float>(std::log(zs)));
+        if (global) (*vts)[c] = static_cast<float>(std::min(0.0, std::log(std::max(zv, 1e-30) / zs)));
+        if (!keep_top) continue;
+        for (uint32_t x = 0; x < vocab; ++x) order[x] = x;
+        auto higher = [lg](uint32_t a, uint32_t b) { return lg[a] > lg[b] || (lg[a] == lg[b] && a < b); };
+        std::nth_element(order.begin(), order.begin() + top.k, order.end(), higher);
+        std::sort(order.begin(), order.begin() + top.k, higher);
+        for (int j = 0; j < top.k; ++j) {
+          top.token[c * top.k + j] = order[j];
+          top.prob[c * top.k + j] = std::exp(lg[order[j]] + (*z)[c]);
+        }
       }
-    }
-  });
+    });
+  };
+  normalisers(ctx, eout, &zf, &vts_f, compensate);
+  // The rows as stored, and the values they stand for.
+  QuantizedRows ctx_rows, eout_rows;
+  if (compensate) {
+    QuantizeOutputRowsCompensated(o.storage, eout, vocab, D, ctx, ctx_total, top, T, &eout_rows);
+    const std::vector<float> eout_deq = Dequantize(eout_rows, vocab, D);
+    QuantizeContextRowsCompensated(o.storage, ctx, N, D, eout, eout_deq, top, T, &ctx_rows);
+    top = TopTokens();
+  } else {
+    QuantizeRowsAs(o.storage, ctx, N, D, &ctx_rows);
+    QuantizeRowsAs(o.storage, eout, vocab, D, &eout_rows);
+  }
+  const std::vector<float> ctx_q = Dequantize(ctx_rows, N, D), eout_q = Dequantize(eout_rows, vocab, D);
+  normalisers(ctx_q, eout_q, &zq, &vts_q, false);
   if (global) {
     CongLocalParams lp{vocab, N, static_cast<uint32_t>(D), &ctx, &zf, &eout, &bias, &ctx_q, &zq, &eout_q, &vts_f, &vts_q,
                        [&trie](uint32_t s, uint32_t t) { return trie.Next(s, t); }};

@@ -66,6 +66,9 @@ struct CongTrainOptions {
   // Rotate the finished embeddings by a random-sign Walsh-Hadamard matrix
   // before quantising (dim must be a power of two; ignored otherwise).
   bool rotate = true;
+  // Round the rows to keep the log-probabilities, not each value, close to
+  // the float model (tools/builder/cong_rounding.h); packed4 ignores it.
+  bool compensated_rounding = true;
   // How the quantised rows are stored (tools/builder/cong_storage.h); the
   // default, plain int8, writes format version 1 as before.
   CongStorage storage;

@@ -35,6 +35,7 @@ constexpr const char kBenchUsage[] =
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
     "  --batch          CoNg: score each position's candidates in one batched\n"
     "                   product instead of pair by pair (ablation)\n"
+    "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n"
     "  --no-lm-cache    ablation: no (state, token) cache of LM look-ups\n"
     "  --no-root-table  ablation: CoNg walks its root by binary search\n"
     "  --no-simd-map    ablation: merge states through a hash index instead of\n"
@@ -85,6 +86,7 @@ int RunBench(int argc, char** argv, int first) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
                   {"batch", 0, false},
+                  {"beam", 0, true},
                   {"no-lm-cache", 0, false},
                   {"no-root-table", 0, false},
                   {"no-simd-map", 0, false},
@@ -116,6 +118,9 @@ int RunBench(int argc, char** argv, int first) {
   opt.lm_cache = !args.Has("no-lm-cache");
   opt.cong_root_table = !args.Has("no-root-table");
   opt.simd_state_map = !args.Has("no-simd-map");
+  if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam)) {
+    return Fail(kExitUsage, "--beam must be a number in 0..1000");
+  }
 
   // Load time as a user sees it: open, first analyzer, first sentence.
   auto load_start = Clock::now();

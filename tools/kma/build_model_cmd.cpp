@@ -56,6 +56,9 @@ constexpr const char kBuildUsage[] =
     "                  into one verb (들어가/VV)\n"
     "  --cong-no-rotate  quantise the CoNg embeddings as trained, without the\n"
     "                  random-sign Hadamard rotation that spreads outliers\n"
+    "  --cong-plain-rounding  round each CoNg value to its nearest step instead\n"
+    "                  of rounding rows to keep their log-probabilities close\n"
+    "                  to the float model's\n"
     "  --cong-storage V  how the CoNg rows are stored: a '+'-joined value\n"
     "                  format int8 (default), int7, int6, int5 (values of\n"
     "                  fewer bits, still one byte each) or packed4 (4-bit,\n"
@@ -110,6 +113,7 @@ int RunBuildModel(int argc, char** argv, int first) {
                   {"cong-teacher", 0, true},
                   {"cong-wb-teacher", 0, false},
                   {"cong-no-rotate", 0, false},
+                  {"cong-plain-rounding", 0, false},
                   {"no-join-motion-compounds", 0, false},
                   {"cong-storage", 0, true},
                   {"cong-class-lambda", 0, true},
@@ -146,6 +150,7 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (args.Has("default-lm")) config.default_lm = args.Get("default-lm");
   config.cong_kn_teacher = !args.Has("cong-wb-teacher");
   config.cong.rotate = !args.Has("cong-no-rotate");
+  config.cong.compensated_rounding = !args.Has("cong-plain-rounding");
   config.join_motion_compounds = !args.Has("no-join-motion-compounds");
   if (args.Has("cong-storage")) {
     auto storage = build::ParseCongStorage(args.Get("cong-storage"));

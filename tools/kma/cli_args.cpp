@@ -106,4 +106,15 @@ bool ParseIntInRange(const std::string& s, long lo, long hi, long* out) {
   return true;
 }
 
+bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out) {
+  if (s.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  const float v = std::strtof(s.c_str(), &end);
+  // The negated comparison also rejects NaN.
+  if (errno != 0 || *end != '\0' || !(v >= lo && v <= hi)) return false;
+  *out = v;
+  return true;
+}
+
 }  // namespace kma::cli

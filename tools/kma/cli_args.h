@@ -52,6 +52,8 @@ class ArgParser {
 
 // Parses a whole decimal integer in [lo, hi]; false otherwise.
 bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);
+// Parses a whole decimal number in [lo, hi] (no NaN); false otherwise.
+bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out);
 
 }  // namespace kma::cli
 

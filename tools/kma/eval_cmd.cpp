@@ -42,6 +42,7 @@ constexpr const char kEvalUsage[] =
     "              0 < X <= 1, 1 = no tag-class model (default: the value\n"
     "              the model stores for the LM)\n"
     "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n"
+    "  --beam X    score-relative search beam in nats, 0..1000 (default 7)\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
     "              share of sentences whose top-1 analyses are identical\n"
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
@@ -281,7 +282,7 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 
 int RunEval(int argc, char** argv, int first) {
   ArgParser args(
-      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"morph-penalty", 0, true},
+      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"morph-penalty", 0, true}, {"beam", 0, true},
        {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
@@ -316,6 +317,8 @@ int RunEval(int argc, char** argv, int first) {
     if (v.empty() || *end != '\0' || !(opt.morph_penalty >= 0.0f && opt.morph_penalty <= 10.0f))
       return Fail(kExitUsage, "--morph-penalty must be a number in 0..10");
   }
+  if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam))
+    return Fail(kExitUsage, "--beam must be a number in 0..1000");
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
   GoldLmScorer scorer(*model, lm);
   AmbiguityIndex ambiguity;
