@@ -121,7 +121,7 @@ class BeamSearch {
     float logp = 0;
     uint32_t next = 0;
   };
-  static constexpr size_t kLmCacheSize = 1 << 13;
+  static constexpr size_t kLmCacheSize = 1 << 15;
   // The morpheme LM of the current Run (one of the two is used).
   float WordLm(uint32_t state, uint32_t token, uint32_t* next) const {
     return cong_ != nullptr ? cong_->Score(state, token, next, root_table_) : knlm_->Score(state, token, next);

@@ -74,12 +74,14 @@ struct FileResult {
   Extra all;
   std::map<std::string, Extra> per_source;
   int64_t compared = 0, identical = 0;  // --compare-lm
+  double gold_diff_sq = 0;              // Σ over sentences of (log P_lm − log P_compare)² of the gold
 };
 
 struct EvalContext {
   const GoldLmScorer* scorer = nullptr;
   const AmbiguityIndex* ambiguity = nullptr;  // null without --train
   Analyzer* compare = nullptr;                // null without --compare-lm
+  const GoldLmScorer* compare_scorer = nullptr;
   AnalyzeOptions compare_options;
 };
 
@@ -157,6 +159,11 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
     for (const Morph& m : gold_morphs) lm_morphs.emplace_back(m.form, m.tag);
     size_t lm_tokens = 0;
     ex.logprob = ctx.scorer->SentenceLogProb(lm_morphs, &lm_tokens);
+    if (ctx.compare_scorer != nullptr) {
+      size_t other_tokens = 0;
+      const double d = ex.logprob - ctx.compare_scorer->SentenceLogProb(lm_morphs, &other_tokens);
+      result->gold_diff_sq += d * d;
+    }
     ex.lm_tokens = static_cast<int64_t>(lm_tokens);
     if (ctx.ambiguity != nullptr && !analyses.empty() && SplitGoldWords(line, &words, &word_analyses)) {
       pred_words.assign(words.size(), {});
@@ -330,6 +337,7 @@ int RunEval(int argc, char** argv, int first) {
   }
   const bool amb = ctx.ambiguity != nullptr;
   std::unique_ptr<Analyzer> compare;
+  std::unique_ptr<GoldLmScorer> compare_scorer;
   if (args.Has("compare-lm")) {
     const std::string other = args.Get("compare-lm");
     std::vector<std::string> names = model->lm_names();
@@ -339,8 +347,11 @@ int RunEval(int argc, char** argv, int first) {
     ctx.compare = compare.get();
     ctx.compare_options = opt;
     ctx.compare_options.lm = other;
+    compare_scorer = std::make_unique<GoldLmScorer>(*model, other);
+    ctx.compare_scorer = compare_scorer.get();
   }
   int64_t compared = 0, identical = 0;
+  double gold_diff_sq = 0;
   Extra total_extra;
   std::map<std::string, Extra> total_per_source;
 
@@ -356,11 +367,15 @@ int RunEval(int argc, char** argv, int first) {
     total_extra.Merge(results[i].all);
     compared += results[i].compared;
     identical += results[i].identical;
+    gold_diff_sq += results[i].gold_diff_sq;
     for (const auto& [src, e] : results[i].per_source) total_per_source[src].Merge(e);
     total_seconds += results[i].seconds;
   }
 
   std::string out;
+  // How far apart the two LMs score the same text: the root mean square,
+  // over gold sentences, of the difference of their log-probabilities.
+  const double gold_rms = compared > 0 ? std::sqrt(gold_diff_sq / double(compared)) : 0.0;
   if (args.Has("json")) {
     out.append("{");
     AppendJsonResult(total, total_seconds, total_extra, total_per_source, amb, &out);
@@ -371,6 +386,8 @@ int RunEval(int argc, char** argv, int first) {
       AppendJsonString(args.Get("compare-lm"), &out);
       out.append(",\"identical_top1_share\":");
       AppendJsonNumber(compared > 0 ? double(identical) / double(compared) : 0.0, &out);
+      out.append(",\"gold_logprob_rms_diff\":");
+      AppendJsonNumber(gold_rms, &out);
     }
     out.append(",\"files\":[");
     for (size_t i = 0; i < results.size(); ++i) {
@@ -393,6 +410,9 @@ int RunEval(int argc, char** argv, int first) {
       std::snprintf(buf, sizeof buf, "identical top-1 analyses, lm %s vs %s: %lld of %lld sentences (%.2f%%)\n",
                     lm.c_str(), args.Get("compare-lm").c_str(), static_cast<long long>(identical),
                     static_cast<long long>(compared), compared > 0 ? 100.0 * double(identical) / double(compared) : 0.0);
+      out.append(buf);
+      std::snprintf(buf, sizeof buf, "gold sentence log-probability, lm %s vs %s: rms difference %.4f nats\n",
+                    lm.c_str(), args.Get("compare-lm").c_str(), gold_rms);
       out.append(buf);
     }
   }
