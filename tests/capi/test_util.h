@@ -13,6 +13,16 @@
 #error "KMA_TEST_MODEL_PATH must be defined (path of the bundled model)"
 #endif
 
+/* Sentences the multi-threaded tests analyse (spacing, no spacing, numbers,
+ * an e-mail address, emoji, Hanja, punctuation). */
+#define KMA_TEST_SENTENCES                                   \
+  "아버지가방에들어가신다", "오늘 날씨가 정말 좋네요.",           \
+      "나는 어제 친구와 함께 영화를 봤다.",                      \
+      "한국어 형태소 분석기는 문장을 형태소로 나눕니다.",          \
+      "서울시 강남구에서 2024년 3월 15일에 행사가 열렸다.",       \
+      "이메일은 test@example.com 으로 보내 주세요 😀",            \
+      "漢字와 한글을 섞어 쓴 文章도 있습니다.", "빨리 가자! 늦겠어?"
+
 /* Converts valid UTF-8 to UTF-16; returns a malloc'ed buffer (caller frees)
  * and stores the unit count. Test input only: no validation. */
 static inline uint16_t* test_utf8_to_utf16(const char* s, size_t bytes,

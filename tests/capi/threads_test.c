@@ -24,14 +24,7 @@
 #define kSerialCap 8192
 
 static const char* const kSentences[] = {
-    "아버지가방에들어가신다",
-    "오늘 날씨가 정말 좋네요.",
-    "나는 어제 친구와 함께 영화를 봤다.",
-    "한국어 형태소 분석기는 문장을 형태소로 나눕니다.",
-    "서울시 강남구에서 2024년 3월 15일에 행사가 열렸다.",
-    "이메일은 test@example.com 으로 보내 주세요 😀",
-    "漢字와 한글을 섞어 쓴 文章도 있습니다.",
-    "빨리 가자! 늦겠어?",
+    KMA_TEST_SENTENCES,
 };
 #define kNumSentences (sizeof(kSentences) / sizeof(kSentences[0]))
 
