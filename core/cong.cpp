@@ -245,13 +245,18 @@ uint32_t CongView::Next(uint32_t state, uint32_t token, bool root_table) const {
   if (token >= vocab_size_) return 0;
   for (;;) {
     if (state == 0 && root_table) return root_child_[token];
-    uint32_t lo = child_begin_[state], hi = child_begin_[state + 1];
-    while (lo < hi) {
-      uint32_t mid = (lo + hi) / 2;
-      if (keys_[mid] < token) lo = mid + 1;
-      else hi = mid;
+    const uint32_t lo = child_begin_[state], hi = child_begin_[state + 1];
+    if (lo < hi) {
+      // Branch-free search for the last key <= token (the comparison becomes
+      // a conditional move): the keys are too random for a branch predictor.
+      const uint32_t* base = keys_ + lo;
+      for (uint32_t n = hi - lo; n > 1;) {
+        const uint32_t half = n / 2;
+        base = base[half] <= token ? base + half : base;
+        n -= half;
+      }
+      if (*base == token) return static_cast<uint32_t>(base - keys_);
     }
-    if (lo < child_begin_[state + 1] && keys_[lo] == token) return lo;
     if (state == 0) return 0;
     // No context extends this one by `token`: back off to the next shorter
     // suffix (a context of the maximum length never has children).
