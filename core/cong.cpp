@@ -1,6 +1,7 @@
 #include "core/cong.h"
 
 #include "core/kernels/cong_kernels.h"
+#include "core/sorted_search.h"
 
 #include <cmath>
 #include <cstring>
@@ -245,18 +246,9 @@ uint32_t CongView::Next(uint32_t state, uint32_t token, bool root_table) const {
   if (token >= vocab_size_) return 0;
   for (;;) {
     if (state == 0 && root_table) return root_child_[token];
-    const uint32_t lo = child_begin_[state], hi = child_begin_[state + 1];
-    if (lo < hi) {
-      // Branch-free search for the last key <= token (the comparison becomes
-      // a conditional move): the keys are too random for a branch predictor.
-      const uint32_t* base = keys_ + lo;
-      for (uint32_t n = hi - lo; n > 1;) {
-        const uint32_t half = n / 2;
-        base = base[half] <= token ? base + half : base;
-        n -= half;
-      }
-      if (*base == token) return static_cast<uint32_t>(base - keys_);
-    }
+    const uint32_t lo = child_begin_[state];
+    if (const int64_t i = FindSorted(keys_ + lo, child_begin_[state + 1] - lo, token); i >= 0)
+      return lo + static_cast<uint32_t>(i);
     if (state == 0) return 0;
     // No context extends this one by `token`: back off to the next shorter
     // suffix (a context of the maximum length never has children).

@@ -3,6 +3,7 @@
 // level, links that strictly shorten the context), so a view that opened
 // successfully can never read out of bounds or loop, whatever the bytes were.
 #include "core/knlm.h"
+#include "core/sorted_search.h"
 
 #include <algorithm>
 #include <cmath>
@@ -231,11 +232,9 @@ float KnlmView::Score(uint32_t state, uint32_t token,
   // Back off from the longest context until the token is a child. Root
   // children are dense (node = token + 1), so the loop stops before it.
   while (state != 0) {
-    const uint32_t* first = keys_ + child_begin_[state];
-    const uint32_t* last = keys_ + child_begin_[state + 1];
-    const uint32_t* it = std::lower_bound(first, last, token);
-    if (it != last && *it == token) {
-      const uint32_t child = static_cast<uint32_t>(it - keys_);
+    const uint32_t lo = child_begin_[state];
+    if (const int64_t i = FindSorted(keys_ + lo, child_begin_[state + 1] - lo, token); i >= 0) {
+      const uint32_t child = lo + static_cast<uint32_t>(i);
       const uint32_t link = links_[child];
       *next_state = (link & knlm_internal::kContextFlag) ? child : link;
       return acc + NodeProb(child);
