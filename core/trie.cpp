@@ -100,7 +100,10 @@ StatusOr<TrieView> TrieView::Open(const uint8_t* data, size_t size, uint32_t val
   for (uint32_t i = 0; i < n; ++i) {
     const TrieNode& cur = v.nodes_[i];
     const TrieNode& next = v.nodes_[i + 1];
-    if (next.first_child < cur.first_child || cur.first_child <= i) return bad("child range out of order");
+    // next.first_child <= n is implied once the whole sequence is checked,
+    // but the labels of this range are read now.
+    if (next.first_child < cur.first_child || next.first_child > n || cur.first_child <= i)
+      return bad("child range out of order");
     if (next.value_begin < cur.value_begin) return bad("value range out of order");
     for (uint32_t c = cur.first_child; c < next.first_child; ++c) {
       if (v.labels_[c] >= a) return bad("label out of range");

@@ -440,6 +440,24 @@ TEST(TrieOpenTest, RejectsOutOfRangeIndices) {
   EXPECT_FALSE(TrieView::Open(a.data(), a.size, 0).ok());
 }
 
+TEST(TrieOpenTest, RejectsARangePastTheNodesBeforeReadingItsLabels) {
+  // Keys a, b, c: the root's children 1..3 carry the ascending labels 0, 1,
+  // 2, so a root range stretched past the last node would look sorted as far
+  // as the array goes; Open must reject it without reading beyond the array
+  // (found by AddressSanitizer with the random corruption test below).
+  TrieBuilder b;
+  for (const char32_t* k : {U"a", U"b", U"c"}) b.Add(k, 0);
+  std::vector<uint32_t> values;
+  const std::string bytes = Build(b, &values);
+  AlignedBytes a(bytes);
+  const Layout l = LayoutOf(a.data());
+  ASSERT_EQ(l.node_count, 4u);
+  Put32(a.mutable_data() + l.first_child(1), 1000);  // ends the root's range
+  auto t = TrieView::Open(a.data(), a.size, static_cast<uint32_t>(values.size()));
+  ASSERT_FALSE(t.ok());
+  EXPECT_EQ(t.status().code(), StatusCode::kModelFormat);
+}
+
 TEST(TrieOpenTest, RejectsMisalignedAndNullData) {
   std::vector<uint32_t> values;
   std::string bytes = SmallTrie(&values);
