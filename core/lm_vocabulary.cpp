@@ -19,9 +19,10 @@ LmVocabulary::LmVocabulary(const Model& model) {
     const MorphRecord& r = m.morph(i);
     std::string key(m.morph_form(i));
     key += '/';
-    key += TagName(static_cast<PosTag>(r.tag));
-    if (r.lm_id >= kLmFirstWord && r.lm_id < labels_.size() && labels_[r.lm_id].empty()) labels_[r.lm_id] = key;
-    token_of_.emplace(std::move(key), r.lm_id);
+    key += TagName(static_cast<PosTag>(r.tag()));
+    if (r.lm_id() >= kLmFirstWord && r.lm_id() < labels_.size() && labels_[r.lm_id()].empty())
+      labels_[r.lm_id()] = key;
+    token_of_.emplace(std::move(key), r.lm_id());
   }
 }
 

@@ -1,5 +1,6 @@
 #include "core/model.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -30,40 +31,56 @@ Status PodArray(const ModelFile& mf, std::string_view name, const T** out, uint3
 
 }  // namespace
 
+// The dictionary sections (layouts in core/dictionary.h and core/trie.h).
+// Every index a lookup follows is checked here, once, so that a damaged file
+// is rejected instead of read out of bounds.
+Status ModelImpl::LoadDictionary() {
+  const ModelFile& m = model_file_;
+  KMA_RETURN_IF_ERROR(PodArray(m, "morphs", &morphs_, &morph_count_));
+  if (morph_count_ == 0) return Bad("empty dictionary");
+  uint32_t score_count = 0;
+  KMA_RETURN_IF_ERROR(PodArray(m, "morph_scores", &morph_scores_, &score_count));
+  const uint8_t* d;
+  size_t n;
+  if (!m.FindSection("strings", &d, &n)) return Bad("missing section 'strings'");
+  strings_ = reinterpret_cast<const char*>(d);
+  for (uint32_t i = 0; i < morph_count_; ++i) {
+    const MorphRecord& r = morphs_[i];
+    if (uint64_t{r.form_offset()} + r.form_length() > n || r.tag() >= kNumTags || r.scores >= score_count)
+      return Bad("morpheme record out of range");
+  }
+  KMA_RETURN_IF_ERROR(PodArray(m, "entries", &entries_, &entry_count_));
+  uint32_t penalty_count = 0;
+  KMA_RETURN_IF_ERROR(PodArray(m, "entry_penalties", &entry_penalties_, &penalty_count));
+  for (uint32_t i = 0; i < penalty_count; ++i)
+    if (!std::isfinite(entry_penalties_[i]) || entry_penalties_[i] < 0.0f)
+      return Bad("entry penalty not finite and >= 0");
+  KMA_RETURN_IF_ERROR(PodArray(m, "entry_morphs", &entry_morphs_, &entry_morph_count_));
+  for (uint32_t i = 0; i < entry_count_; ++i) {
+    const EntryRecord& e = entries_[i];
+    const uint32_t need = e.morph_count();
+    if (need == 0 || uint64_t{e.morph_begin} + need > entry_morph_count_ || e.kind() > EntryKind::kSocket ||
+        (e.info & 0x80) != 0 || e.penalty >= penalty_count)
+      return Bad("entry out of range");
+    for (uint32_t k = 0; k < need; ++k)
+      if (entry_morphs_[e.morph_begin + k] >= morph_count_) return Bad("entry morpheme out of range");
+  }
+  if (!m.FindSection("trie", &d, &n)) return Bad("missing section 'trie'");
+  auto trie = TrieView::Open(d, n, entry_count_);
+  if (!trie.ok()) return trie.status();
+  trie_ = trie.value();
+  return Status::Ok();
+}
+
 Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   file_ = std::move(file);
   auto mf = ModelFile::Parse(file_->data(), file_->size(), true);
   if (!mf.ok()) return mf.status();
   model_file_ = std::move(mf.value());
   const ModelFile& m = model_file_;
-  KMA_RETURN_IF_ERROR(PodArray(m, "morphs", &morphs_, &morph_count_));
+  KMA_RETURN_IF_ERROR(LoadDictionary());
   const uint8_t* d;
   size_t n;
-  if (!m.FindSection("strings", &d, &n) || n == 0 || d[n - 1] != 0) return Bad("bad string pool");
-  strings_ = reinterpret_cast<const char*>(d);
-  strings_size_ = n;
-  if (morph_count_ == 0) return Bad("empty dictionary");
-  for (uint32_t i = 0; i < morph_count_; ++i) {
-    const MorphRecord& r = morphs_[i];
-    if (uint64_t{r.form_offset} + r.form_length >= n || r.tag >= kNumTags) return Bad("morpheme record out of range");
-  }
-  KMA_RETURN_IF_ERROR(PodArray(m, "entries", &entries_, &entry_count_));
-  KMA_RETURN_IF_ERROR(PodArray(m, "entry_morphs", &entry_morphs_, &entry_morph_count_));
-  for (uint32_t i = 0; i < entry_count_; ++i) {
-    const EntryRecord& e = entries_[i];
-    uint32_t need = e.morph_count;
-    if (need == 0 || uint64_t{e.morph_begin} + need > entry_morph_count_ || e.kind > 2) return Bad("entry out of range");
-    for (uint32_t k = 0; k < need; ++k)
-      if (entry_morphs_[e.morph_begin + k] >= morph_count_) return Bad("entry morpheme out of range");
-  }
-  uint32_t tv_count;
-  KMA_RETURN_IF_ERROR(PodArray(m, "trie_values", &trie_values_, &tv_count));
-  for (uint32_t i = 0; i < tv_count; ++i)
-    if (trie_values_[i] >= entry_count_) return Bad("trie value out of range");
-  if (!m.FindSection("trie", &d, &n)) return Bad("missing section 'trie'");
-  auto trie = TrieView::Open(d, n, tv_count);
-  if (!trie.ok()) return trie.status();
-  trie_ = trie.value();
   KMA_RETURN_IF_ERROR(PodArray(m, "concat_block", &concat_block_, &concat_block_count_));
   uint32_t bcount = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "boundary", &boundary_, &bcount));
@@ -73,7 +90,7 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   if (!lm.ok()) return lm.status();
   knlm_ = lm.value();
   for (uint32_t i = 0; i < morph_count_; ++i)
-    if (morphs_[i].lm_id >= knlm_.vocab_size()) return Bad("LM id out of range");
+    if (morphs_[i].lm_id() >= knlm_.vocab_size()) return Bad("LM id out of range");
   lm_names_ = {"knlm"};
   for (const char* name : {"cong", "cong-fp32"}) {
     if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
@@ -112,14 +129,14 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   if (tag_lm_.node_count() > 200000) return Bad("tag model too large");
   tag_table_.Build(tag_lm_);
   period_lm_id_ = LmClassToken(PosTag::kSF);
-  uint32_t node = trie_.Child(TrieView::kRoot, U'.');
+  const uint32_t node = trie_.Find(U".");
   if (node != TrieView::kNone) {
-    const TrieNode& tn = trie_.node(node);
-    for (uint32_t v = 0; v < tn.value_count; ++v) {
-      const EntryRecord& e = entries_[trie_values_[tn.value_begin + v]];
-      uint32_t mid = entry_morphs_[e.morph_begin];
-      if (e.kind == 0 && e.morph_count == 1 && morphs_[mid].tag == static_cast<uint8_t>(PosTag::kSF))
-        period_lm_id_ = morphs_[mid].lm_id;
+    for (uint32_t v = trie_.value_begin(node); v < trie_.value_end(node); ++v) {
+      const EntryRecord& e = entries_[v];
+      const MorphRecord& r = morphs_[entry_morphs_[e.morph_begin]];
+      if (e.kind() == EntryKind::kPlain && e.morph_count() == 1 &&
+          r.tag() == static_cast<uint8_t>(PosTag::kSF))
+        period_lm_id_ = r.lm_id();
     }
   }
   return Status::Ok();

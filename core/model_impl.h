@@ -52,12 +52,17 @@ class ModelImpl {
   const MorphRecord& morph(uint32_t id) const { return morphs_[id]; }
   uint32_t morph_count() const { return morph_count_; }
   std::string_view morph_form(uint32_t id) const {
-    return std::string_view(strings_ + morphs_[id].form_offset, morphs_[id].form_length);
+    return std::string_view(strings_ + morphs_[id].form_offset(), morphs_[id].form_length());
   }
+  const MorphScores& morph_scores(const MorphRecord& r) const { return morph_scores_[r.scores]; }
+  // First character of the normalized form (see MorphFirstChar).
+  char32_t morph_first_char(uint32_t id) const { return MorphFirstChar(morph_form(id)); }
   const EntryRecord& entry(uint32_t i) const { return entries_[i]; }
+  float entry_penalty(const EntryRecord& e) const { return entry_penalties_[e.penalty]; }
   const uint32_t* entry_morphs(const EntryRecord& e) const { return entry_morphs_ + e.morph_begin; }
+  // The form trie; the values of a node are entry indices (entries are
+  // stored in trie value order).
   const TrieView& trie() const { return trie_; }
-  const uint32_t* trie_values() const { return trie_values_; }
   // True if a stem of conjugation class `socket_key` may not be followed by
   // the plain form of an ending starting with `first_char`.
   bool ConcatBlocked(uint32_t socket_key, uint32_t first_char) const {
@@ -103,18 +108,20 @@ class ModelImpl {
   size_t file_size() const { return file_->size(); }
 
  private:
+  Status LoadDictionary();
+
   std::unique_ptr<MappedFile> file_;
   ModelFile model_file_;
   const MorphRecord* morphs_ = nullptr;
   uint32_t morph_count_ = 0;
+  const MorphScores* morph_scores_ = nullptr;
   const char* strings_ = nullptr;
-  size_t strings_size_ = 0;
   const EntryRecord* entries_ = nullptr;
   uint32_t entry_count_ = 0;
+  const float* entry_penalties_ = nullptr;
   const uint32_t* entry_morphs_ = nullptr;
   uint32_t entry_morph_count_ = 0;
   TrieView trie_;
-  const uint32_t* trie_values_ = nullptr;
   const uint64_t* concat_block_ = nullptr;
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;

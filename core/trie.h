@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,21 +14,37 @@
 
 namespace kma {
 
-// Serialized layout (one section): u32 node_count, u32 edge_count, then
-//   nodes:  {u32 first_edge, u32 edge_count, u32 value_begin, u32 value_count}[node_count]
-//   labels: u32[edge_count]   (sorted per node)
-//   targets:u32[edge_count]
+// Serialized layout (one section, little-endian):
+//   u32 node_count N (>= 1, the root is node 0), u32 alphabet_size A (<= 0xFFFF,
+//                             so no label is 0xFFFF = TrieLabel::kNone)
+//   alphabet: u32[A]          the code points that label edges, ascending
+//   nodes:    TrieNode[N + 1] the last one is a sentinel
+//   labels:   u16[N]          labels[i]: alphabet index of the edge into node
+//                             i (labels[0] = 0xFFFF: the root has none)
+// Nodes are numbered breadth-first, so the children of node i are the nodes
+// [nodes[i].first_child, nodes[i + 1].first_child), sorted by label: no edge
+// targets are stored. Node i's values are [nodes[i].value_begin,
+// nodes[i + 1].value_begin); the values of the whole trie are numbered in node
+// order, so a node's values are one range of whatever array the caller stores
+// per value (the model stores entries in this order, see core/dictionary.h).
+// Labels are alphabet indices rather than code points to halve them; a code
+// point outside the alphabet labels no edge anywhere.
 struct TrieNode {
-  uint32_t first_edge, edge_count, value_begin, value_count;
+  uint32_t first_child, value_begin;
 };
+
+// An alphabet index; kNone for a code point that no key contains.
+enum class TrieLabel : uint16_t { kNone = 0xFFFF };
 
 class TrieBuilder {
  public:
-  // keys must be added in any order; values are opaque u32 (entry indices).
+  // Keys may be added in any order; values are opaque u32.
   void Add(const std::u32string& key, uint32_t value);
-  // Writes the frozen trie; `values_out` receives the value array the nodes
-  // index into (values of one key are contiguous, in insertion order).
-  std::string Build(std::vector<uint32_t>* values_out);
+  // Writes the frozen trie to `*bytes`; `*values_out` receives the values in
+  // trie order (the order the value ranges of the nodes index; the values of
+  // one key stay in insertion order). Fails with kInvalidArgument if the keys
+  // use more than 0xFFFF distinct code points.
+  Status Build(std::string* bytes, std::vector<uint32_t>* values_out) const;
 
  private:
   std::vector<std::pair<std::u32string, uint32_t>> items_;
@@ -36,15 +53,19 @@ class TrieBuilder {
 class TrieView {
  public:
   TrieView() = default;
+  // Validates the section against `value_count` (the size of the per-value
+  // array): every range, label and child index is checked here, once, so
+  // lookups need no bounds checks.
   static StatusOr<TrieView> Open(const uint8_t* data, size_t size, uint32_t value_count);
   static constexpr uint32_t kRoot = 0;
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
-  // Child of `node` labelled c, or kNone.
-  uint32_t Child(uint32_t node, char32_t c) const {
-    const TrieNode& n = nodes_[node];
-    const uint32_t* lo = labels_ + n.first_edge;
-    uint32_t count = n.edge_count;
-    // Branch-light binary search over the sorted labels.
+
+  // Alphabet index of `c` (binary search over the alphabet). Map text once,
+  // then walk with Child: every start position of the lattice revisits the
+  // same characters.
+  TrieLabel Label(char32_t c) const {
+    const uint32_t* lo = alphabet_;
+    uint32_t count = alphabet_size_;
     while (count > 0) {
       uint32_t half = count / 2;
       if (lo[half] < static_cast<uint32_t>(c)) {
@@ -54,18 +75,50 @@ class TrieView {
         count = half;
       }
     }
-    const uint32_t* end = labels_ + n.first_edge + n.edge_count;
-    if (lo == end || *lo != static_cast<uint32_t>(c)) return kNone;
-    return targets_[lo - labels_];
+    if (lo == alphabet_ + alphabet_size_ || *lo != static_cast<uint32_t>(c)) return TrieLabel::kNone;
+    return static_cast<TrieLabel>(lo - alphabet_);
   }
-  const TrieNode& node(uint32_t i) const { return nodes_[i]; }
+  // Child of `node` along `label`, or kNone.
+  uint32_t Child(uint32_t node, TrieLabel label) const {
+    const uint32_t begin = nodes_[node].first_child;
+    const uint16_t* lo = labels_ + begin;
+    const uint16_t* end = labels_ + nodes_[node + 1].first_child;
+    const uint16_t l = static_cast<uint16_t>(label);
+    // Branch-light binary search over the sorted labels of the children.
+    uint32_t count = static_cast<uint32_t>(end - lo);
+    while (count > 0) {
+      uint32_t half = count / 2;
+      if (lo[half] < l) {
+        lo += half + 1;
+        count -= half + 1;
+      } else {
+        count = half;
+      }
+    }
+    if (lo == end || *lo != l) return kNone;
+    return static_cast<uint32_t>(lo - labels_);
+  }
+  // The node reached by `key` from the root, or kNone.
+  uint32_t Find(std::u32string_view key) const {
+    uint32_t node = kRoot;
+    for (char32_t c : key) {
+      node = Child(node, Label(c));
+      if (node == kNone) break;
+    }
+    return node;
+  }
+  // The values of `node`: [value_begin, value_end).
+  uint32_t value_begin(uint32_t node) const { return nodes_[node].value_begin; }
+  uint32_t value_end(uint32_t node) const { return nodes_[node + 1].value_begin; }
   uint32_t node_count() const { return node_count_; }
+  uint32_t alphabet_size() const { return alphabet_size_; }
 
  private:
+  const uint32_t* alphabet_ = nullptr;
   const TrieNode* nodes_ = nullptr;
-  const uint32_t* labels_ = nullptr;
-  const uint32_t* targets_ = nullptr;
+  const uint16_t* labels_ = nullptr;
   uint32_t node_count_ = 0;
+  uint32_t alphabet_size_ = 0;
 };
 
 }  // namespace kma

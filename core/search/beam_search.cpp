@@ -210,49 +210,50 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   const float log_lambda = log_lambda_, log_rest = log_rest_;
   uint32_t win = s.win, last = s.last_tok;
   auto lm_step = [&](const MorphRecord& r) {
-    float word = WordStep(r.lm_id, &state, &win, &last) + r.emit_logp;
+    const MorphScores& sc = model.morph_scores(r);
+    float word = WordStep(r.lm_id(), &state, &win, &last) + sc.emit_logp;
     if (!use_tag_lm_) return word - params.morph_penalty;
-    float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag)), &tstate);
-    return LogAdd(word + log_lambda, tag + r.tag_logp + log_rest) - params.morph_penalty;
+    float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag())), &tstate);
+    return LogAdd(word + log_lambda, tag + sc.tag_logp + log_rest) - params.morph_penalty;
   };
   auto score_morph = [&](uint32_t m, bool first) {
     const MorphRecord& r = model.morph(m);
-    out->score += boundary(prev_tag, r.tag, first && space);
+    out->score += boundary(prev_tag, r.tag(), first && space);
     out->score += lm_step(r);
-    prev_tag = r.tag;
+    prev_tag = r.tag();
     out->last_socket = r.socket_key;
   };
   if (n.kind == NodeKind::kEntry) {
     const EntryRecord& e = model.entry(n.entry);
     const uint32_t* ms = model.entry_morphs(e);
-    EntryKind kind = static_cast<EntryKind>(e.kind);
-    if ((e.flags & kEntryAfterVowelOnly) &&
-        (space || n.begin == chunk_begin || !hangul::IsSyllable(text[n.begin - 1])))
+    EntryKind kind = e.kind();
+    if (e.after_vowel_only() && (space || n.begin == chunk_begin || !hangul::IsSyllable(text[n.begin - 1])))
       return false;
     if (kind == EntryKind::kSocket) {
       if (s.pending != e.socket) return false;
       // The stem head was not scored yet: score the full stem now.
       const MorphRecord& stem = model.morph(s.pending_morph);
       out->score += lm_step(stem);
-      prev_tag = stem.tag;
-      for (uint32_t k = 0; k < e.morph_count; ++k) score_morph(ms[k], false);
+      prev_tag = stem.tag();
+      for (uint32_t k = 0; k < e.morph_count(); ++k) score_morph(ms[k], false);
       out->pending = 0;
       out->pending_morph = 0;
     } else {
       if (s.pending != 0) return false;
       const MorphRecord& first = model.morph(ms[0]);
-      if (s.last_socket != 0 && IsJoinRight(first.tag) && model.ConcatBlocked(s.last_socket, first.first_char))
+      if (s.last_socket != 0 && IsJoinRight(first.tag()) &&
+          model.ConcatBlocked(s.last_socket, model.morph_first_char(ms[0])))
         return false;
       if (kind == EntryKind::kHead) {
         // Boundary cost now (it depends on the space before the head); the LM
         // sees the stem once its fused tail arrives.
-        out->score += boundary(prev_tag, first.tag, space);
-        prev_tag = first.tag;
+        out->score += boundary(prev_tag, first.tag(), space);
+        prev_tag = first.tag();
         out->pending = e.socket;
         out->pending_morph = ms[0];
         out->last_socket = 0;
       } else {
-        for (uint32_t k = 0; k < e.morph_count; ++k) score_morph(ms[k], k == 0);
+        for (uint32_t k = 0; k < e.morph_count(); ++k) score_morph(ms[k], k == 0);
       }
     }
   } else {
@@ -287,10 +288,10 @@ void BeamSearch::BatchScore(const ModelImpl& model, const std::vector<State>& he
     const Node& n = nodes[i];
     if (n.kind == NodeKind::kEntry) {
       const EntryRecord& e = model.entry(n.entry);
-      if (static_cast<EntryKind>(e.kind) != EntryKind::kPlain) continue;  // heads/sockets score later
-      batch_tok_.push_back(model.morph(model.entry_morphs(e)[0]).lm_id);
+      if (e.kind() != EntryKind::kPlain) continue;  // heads/sockets score later
+      batch_tok_.push_back(model.morph(model.entry_morphs(e)[0]).lm_id());
     } else if (n.kind == NodeKind::kPattern && n.entry != 0) {
-      batch_tok_.push_back(model.morph(n.entry).lm_id);
+      batch_tok_.push_back(model.morph(n.entry).lm_id());
     } else {
       batch_tok_.push_back(LmClassToken(n.tag));
     }
@@ -422,15 +423,17 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
       }
       const EntryRecord& e = model.entry(n.entry);
       const uint32_t* ms = model.entry_morphs(e);
-      if (static_cast<EntryKind>(e.kind) == EntryKind::kHead) {
+      if (e.kind() == EntryKind::kHead) {
         // The stem token spans the head and the fused tail that follows.
         uint32_t tail_end = k + 1 < steps.size() ? nodes[hist_[steps[k + 1]].node].end : n.end;
-        path.morphs.push_back({ms[0], static_cast<PosTag>(model.morph(ms[0]).tag), n.begin, tail_end, 0, delta});
+        path.morphs.push_back(
+            {ms[0], static_cast<PosTag>(model.morph(ms[0]).tag()), n.begin, tail_end, 0, delta});
         continue;
       }
-      for (uint32_t j = 0; j < e.morph_count; ++j) {
-        path.morphs.push_back({ms[j], static_cast<PosTag>(model.morph(ms[j]).tag), n.begin, n.end, 0,
-                               delta / e.morph_count});
+      const uint32_t count = e.morph_count();
+      for (uint32_t j = 0; j < count; ++j) {
+        path.morphs.push_back(
+            {ms[j], static_cast<PosTag>(model.morph(ms[j]).tag()), n.begin, n.end, 0, delta / count});
       }
     }
     out->push_back(std::move(path));

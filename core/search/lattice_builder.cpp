@@ -29,21 +29,25 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
+// `labels` is scratch space for the trie labels of the run.
 void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
-            const LatticeParams& params, std::vector<Node>* nodes) {
+            const LatticeParams& params, std::vector<TrieLabel>* labels, std::vector<Node>* nodes) {
   const TrieView& trie = model.trie();
-  const uint32_t* values = model.trie_values();
+  // Each character is looked up in the trie's alphabet once, not once per
+  // start position that reaches it.
+  labels->resize(re - rb);
+  for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
+  const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
   size_t first = nodes->size();
   for (uint32_t p = rb; p < re; ++p) {
     uint32_t node = TrieView::kRoot;
     for (uint32_t q = p; q < re; ++q) {
-      node = trie.Child(node, t[q]);
+      node = trie.Child(node, label[q - rb]);
       if (node == TrieView::kNone) break;
-      const TrieNode& tn = trie.node(node);
-      for (uint32_t v = 0; v < tn.value_count; ++v) {
-        uint32_t e = values[tn.value_begin + v];
-        nodes->push_back({p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry(e).penalty});
-      }
+      // A node's values are entry indices, one contiguous range.
+      const uint32_t value_end = trie.value_end(node);
+      for (uint32_t e = trie.value_begin(node); e < value_end; ++e)
+        nodes->push_back({p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(model.entry(e))});
     }
     // Unknown-word candidates start at unit boundaries.
     if (!IsUnitCut(t, p, re)) continue;
@@ -61,14 +65,14 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;  // (begin, socket)
   for (size_t i = first; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind == static_cast<uint8_t>(EntryKind::kSocket))
+    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind() == EntryKind::kSocket)
       socket_starts.emplace_back(n.begin, model.entry(n.entry).socket);
   }
   std::sort(socket_starts.begin(), socket_starts.end());
   size_t out = first;
   for (size_t i = first; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind == static_cast<uint8_t>(EntryKind::kHead)) {
+    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind() == EntryKind::kHead) {
       std::pair<uint32_t, uint32_t> key{n.end, model.entry(n.entry).socket};
       if (!std::binary_search(socket_starts.begin(), socket_starts.end(), key)) continue;
     }
@@ -80,17 +84,13 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
 // Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.
 uint32_t PatternMorph(const ModelImpl& model, const std::u32string& t, uint32_t b, uint32_t e, PosTag tag) {
   const TrieView& trie = model.trie();
-  uint32_t node = TrieView::kRoot;
-  for (uint32_t q = b; q < e; ++q) {
-    node = trie.Child(node, t[q]);
-    if (node == TrieView::kNone) return 0;
-  }
-  const TrieNode& tn = trie.node(node);
-  for (uint32_t v = 0; v < tn.value_count; ++v) {
-    const EntryRecord& er = model.entry(model.trie_values()[tn.value_begin + v]);
-    if (er.kind != static_cast<uint8_t>(EntryKind::kPlain) || er.morph_count != 1) continue;
+  const uint32_t node = trie.Find(std::u32string_view(t).substr(b, e - b));
+  if (node == TrieView::kNone) return 0;
+  for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
+    const EntryRecord& er = model.entry(v);
+    if (er.kind() != EntryKind::kPlain || er.morph_count() != 1) continue;
     uint32_t m = model.entry_morphs(er)[0];
-    if (model.morph(m).tag == static_cast<uint8_t>(tag)) return m;
+    if (model.morph(m).tag() == static_cast<uint8_t>(tag)) return m;
   }
   return 0;
 }
@@ -101,6 +101,7 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
                   const std::vector<PreToken>& pretokens, const LatticeParams& params,
                   std::vector<Node>* nodes) {
   nodes->clear();
+  std::vector<TrieLabel> labels;
   size_t pi = 0;
   uint32_t p = begin;
   while (p < end) {
@@ -122,7 +123,7 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     uint32_t re = p;
     while (re < end && re < next_pt && !IsSpaceChar(t[re])) ++re;
     if (re == p) { ++p; continue; }
-    AddRun(model, t, p, re, params, nodes);
+    AddRun(model, t, p, re, params, &labels, nodes);
     p = re;
   }
   // Runs and patterns are visited left to right, so the nodes normally come

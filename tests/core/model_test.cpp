@@ -210,76 +210,115 @@ TEST_F(ModelTest, BadMagicIsAFormatError) {
 
 // Damage that keeps a valid checksum (as a buggy builder would write it) must
 // be caught by the structural validation in ModelImpl::Load.
-TEST_F(ModelTest, ResealedBadRecordsAreRejected) {
+class ResealedModelTest : public ModelTest {
+ protected:
+  // Applies `patch` to a copy of the model bytes, re-seals it and expects a
+  // format error.
+  template <typename Patch>
+  void ExpectRejected(const std::string& what, Patch patch) {
+    std::string b = *bytes_;
+    patch(&b);
+    Reseal(&b);
+    auto m = Model::OpenMemory(b.data(), b.size());
+    ASSERT_FALSE(m.ok()) << what;
+    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat) << what << ": " << m.status().message();
+  }
+  // Byte offset of element `i` of a POD array section (after its u32 count
+  // and 4 bytes of padding).
+  static size_t Element(const std::string& section, size_t size_of, size_t i) {
+    size_t off = 0, size = 0;
+    EXPECT_TRUE(Section(section, &off, &size)) << section;
+    return off + 8 + size_of * i;
+  }
+  static uint32_t CountOf(const std::string& section) {
+    size_t off = 0, size = 0;
+    EXPECT_TRUE(Section(section, &off, &size)) << section;
+    uint32_t c;
+    std::memcpy(&c, bytes_->data() + off, 4);
+    return c;
+  }
+};
+
+TEST_F(ResealedModelTest, TheIntactModelOpens) {
+  std::string b = *bytes_;
+  Reseal(&b);
+  auto m = Model::OpenMemory(b.data(), b.size());
+  ASSERT_TRUE(m.ok()) << m.status().message();
+}
+
+TEST_F(ResealedModelTest, BadMorphemeRecordsAreRejected) {
+  const size_t rec = Element("morphs", sizeof(MorphRecord), 1);  // morph #1
+  ExpectRejected("impossible tag",
+                 [&](std::string* b) { (*b)[rec + offsetof(MorphRecord, lm_tag) + 3] = 100; });
+  // A form that ends past the string pool (offset near the 24-bit limit).
+  ExpectRejected("form past the pool",
+                 [&](std::string* b) { Put32(b, rec + offsetof(MorphRecord, form), 0x05FFFFF0u); });
   size_t off, size;
-  // A morpheme with an impossible tag.
-  ASSERT_TRUE(Section("morphs", &off, &size));
-  {
-    std::string b = *bytes_;
-    size_t rec = off + 8 + sizeof(MorphRecord) * 1;  // morph #1 (after the u32 count + pad)
-    b[rec + offsetof(MorphRecord, tag)] = static_cast<char>(200);
-    Reseal(&b);
-    auto m = Model::OpenMemory(b.data(), b.size());
-    ASSERT_FALSE(m.ok());
-    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat) << m.status().message();
-  }
-  // A morpheme whose form points past the string pool.
-  {
-    std::string b = *bytes_;
-    size_t rec = off + 8 + sizeof(MorphRecord) * 1;
-    Put32(&b, rec + offsetof(MorphRecord, form_offset), 0x7FFFFFF0u);
-    Reseal(&b);
-    auto m = Model::OpenMemory(b.data(), b.size());
-    ASSERT_FALSE(m.ok());
-    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat);
-  }
+  ASSERT_TRUE(Section("strings", &off, &size));
+  ExpectRejected("form one byte too long", [&](std::string* b) {
+    Put32(b, rec + offsetof(MorphRecord, form), static_cast<uint32_t>(size - 3) | (4u << 24));
+  });
+  ExpectRejected("score index past the table", [&](std::string* b) {
+    const uint32_t n = CountOf("morph_scores");
+    (*b)[rec + offsetof(MorphRecord, scores)] = static_cast<char>(n & 0xFF);
+    (*b)[rec + offsetof(MorphRecord, scores) + 1] = static_cast<char>(n >> 8);
+  });
+  ExpectRejected("LM id past the vocabulary", [&](std::string* b) {
+    Put32(b, rec + offsetof(MorphRecord, lm_tag),
+          0x00FFFFFFu | (uint32_t{static_cast<uint8_t>((*b)[rec + 7])} << 24));
+  });
   // A morpheme count that disagrees with the section size.
-  {
-    std::string b = *bytes_;
-    uint32_t count;
-    std::memcpy(&count, b.data() + off, 4);
-    Put32(&b, off, count + 1);
-    Reseal(&b);
-    auto m = Model::OpenMemory(b.data(), b.size());
-    ASSERT_FALSE(m.ok());
-    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat);
-  }
-  // A trie value that names a nonexistent entry.
-  ASSERT_TRUE(Section("trie_values", &off, &size));
-  ASSERT_GT(size, 8u);
-  {
-    std::string b = *bytes_;
-    Put32(&b, off + 8, 0xFFFFFFF0u);
-    Reseal(&b);
-    auto m = Model::OpenMemory(b.data(), b.size());
-    ASSERT_FALSE(m.ok());
-    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat);
-  }
-  // An entry whose morphemes run past the entry-morph array.
-  ASSERT_TRUE(Section("entries", &off, &size));
-  {
-    std::string b = *bytes_;
-    Put32(&b, off + 8 + offsetof(EntryRecord, morph_begin), 0xFFFFFF00u);
-    Reseal(&b);
-    auto m = Model::OpenMemory(b.data(), b.size());
-    ASSERT_FALSE(m.ok());
-    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat);
-  }
-  // A trie edge pointing past the last node.
+  ExpectRejected("count + 1", [&](std::string* b) {
+    ASSERT_TRUE(Section("morphs", &off, &size));
+    Put32(b, off, CountOf("morphs") + 1);
+  });
+}
+
+TEST_F(ResealedModelTest, BadEntryRecordsAreRejected) {
+  const size_t rec = Element("entries", sizeof(EntryRecord), 0);
+  const size_t info = rec + offsetof(EntryRecord, info);
+  ExpectRejected("morphs past the entry-morph array",
+                 [&](std::string* b) { Put32(b, rec + offsetof(EntryRecord, morph_begin), 0xFFFFFF00u); });
+  ExpectRejected("morphs end one past the array", [&](std::string* b) {
+    Put32(b, rec + offsetof(EntryRecord, morph_begin), CountOf("entry_morphs"));
+  });
+  ExpectRejected("no morphemes", [&](std::string* b) { (*b)[info] = static_cast<char>((*b)[info] & 0xF0); });
+  ExpectRejected("kind 3", [&](std::string* b) { (*b)[info] = static_cast<char>((*b)[info] | 0x30); });
+  ExpectRejected("reserved bit", [&](std::string* b) { (*b)[info] = static_cast<char>((*b)[info] | 0x80); });
+  ExpectRejected("penalty index past the table", [&](std::string* b) {
+    (*b)[rec + offsetof(EntryRecord, penalty)] = static_cast<char>(CountOf("entry_penalties"));
+  });
+  // Entry morphemes must name morphemes.
+  ExpectRejected("entry morpheme past the morphemes",
+                 [&](std::string* b) { Put32(b, Element("entry_morphs", 4, 0), CountOf("morphs")); });
+  // Penalties are finite and not negative (they are subtracted from scores).
+  const size_t pen = Element("entry_penalties", 4, 0);
+  ExpectRejected("negative penalty", [&](std::string* b) { Put32(b, pen, 0xBF800000u); });  // -1.0f
+  ExpectRejected("NaN penalty", [&](std::string* b) { Put32(b, pen, 0x7FC00000u); });
+  ExpectRejected("infinite penalty", [&](std::string* b) { Put32(b, pen, 0x7F800000u); });
+}
+
+TEST_F(ResealedModelTest, BadTriesAreRejected) {
+  size_t off, size;
   ASSERT_TRUE(Section("trie", &off, &size));
-  {
-    std::string b = *bytes_;
-    uint32_t nodes, edges;
-    std::memcpy(&nodes, b.data() + off, 4);
-    std::memcpy(&edges, b.data() + off + 4, 4);
-    ASSERT_GT(edges, 0u);
-    size_t targets = off + 8 + size_t{nodes} * sizeof(TrieNode) + size_t{edges} * 4;
-    Put32(&b, targets, nodes);
-    Reseal(&b);
-    auto m = Model::OpenMemory(b.data(), b.size());
-    ASSERT_FALSE(m.ok());
-    EXPECT_EQ(m.status().code(), StatusCode::kModelFormat);
-  }
+  uint32_t nodes, alphabet;
+  std::memcpy(&nodes, bytes_->data() + off, 4);
+  std::memcpy(&alphabet, bytes_->data() + off + 4, 4);
+  ASSERT_GT(nodes, 2u);
+  const size_t node_at = off + 8 + size_t{alphabet} * 4;
+  const size_t label_at = node_at + (size_t{nodes} + 1) * sizeof(TrieNode);
+  // The root's children start past the last node.
+  ExpectRejected("first child out of range", [&](std::string* b) { Put32(b, node_at, nodes + 1); });
+  // The sentinel's value range does not end at the entry count: the nodes
+  // would name entries that do not exist.
+  ExpectRejected("values past the entries", [&](std::string* b) {
+    Put32(b, node_at + size_t{nodes} * sizeof(TrieNode) + 4, CountOf("entries") + 1);
+  });
+  // An edge label outside the alphabet.
+  ExpectRejected("label out of range", [&](std::string* b) {
+    (*b)[label_at + 2] = static_cast<char>(0xFE);
+    (*b)[label_at + 3] = static_cast<char>(0xFF);
+  });
 }
 
 TEST_F(ModelTest, ModelWithoutRequiredSectionsIsRejected) {

@@ -5,32 +5,33 @@
 //      and carry log P(morph | class);
 //   2. expand the morphophonological rules over (stem tail, ending) pairs into
 //      fused surface forms (see EntryKind in core/dictionary.h);
-//   3. build the form trie over normalized surfaces;
+//   3. pack the dictionary and build the form trie over normalized surfaces
+//      (tools/builder/dictionary_writer.h);
 //   4. estimate the Kneser-Ney LM and the word-boundary table on the corpus;
 //   5. write everything as sections of one model file.
 #include "tools/builder/model_builder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
 
 #include "capi/include/kma/kma_version.h"
+#include "core/cong_global.h"
 #include "core/dictionary.h"
 #include "core/hangul.h"
-#include "core/cong_global.h"
 #include "core/knlm.h"
 #include "core/knlm_builder.h"
 #include "core/model_format.h"
 #include "core/morph_rules.h"
-#include "core/trie.h"
 #include "core/utf.h"
 #include "tools/builder/conventions.h"
 #include "tools/builder/corpus_reader.h"
+#include "tools/builder/dictionary_writer.h"
 
 namespace kma::build {
 namespace {
@@ -55,22 +56,6 @@ struct MorphInfo {
   bool in_lexicon = false;
 };
 
-struct Entry {
-  std::u32string surface;
-  EntryKind kind;
-  uint32_t socket;
-  float penalty;
-  uint8_t flags;
-  std::vector<uint32_t> morphs;
-  bool operator<(const Entry& o) const {
-    return std::tie(surface, kind, socket, morphs, penalty, flags) <
-           std::tie(o.surface, o.kind, o.socket, o.morphs, o.penalty, o.flags);
-  }
-  bool operator==(const Entry& o) const {
-    return surface == o.surface && kind == o.kind && socket == o.socket && morphs == o.morphs;
-  }
-};
-
 std::u32string Normalized(const std::string& form) {
   std::u32string u;
   if (!Utf8ToU32(form, &u)) return {};
@@ -89,14 +74,6 @@ bool IsLeftTag(PosTag t) { return IsVerbLike(t) || t == PosTag::kEP; }
 bool IsRightTag(PosTag t) { return IsEnding(t); }
 bool IsWholeLeftTag(PosTag t) { return t == PosTag::kNP || t == PosTag::kNNB; }
 bool IsParticleRight(PosTag t) { return IsParticle(t); }
-
-template <typename T>
-void AppendPod(std::string* out, const std::vector<T>& v) {
-  uint32_t n = static_cast<uint32_t>(v.size());
-  out->append(reinterpret_cast<const char*>(&n), 4);
-  out->append(4, '\0');  // keep the array 8-byte aligned
-  out->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-}
 
 }  // namespace
 
@@ -158,8 +135,7 @@ Status BuildModel(const BuildConfig& cfg) {
   std::map<MorphKey, uint32_t> id_of;
   for (uint32_t i = 1; i < keys.size(); ++i) id_of[keys[i]] = i;
 
-  std::string strings;
-  std::vector<MorphRecord> morphs(keys.size());
+  std::vector<MorphDraft> morphs(keys.size());
   std::vector<std::u32string> norm(keys.size());
   uint32_t next_lm = kLmFirstWord;
   // Class weights: corpus singletons count 1 each; lexicon-only words share
@@ -177,16 +153,10 @@ Status BuildModel(const BuildConfig& cfg) {
     else lex_weight_sum[t] += lex_weight(mi);
   }
   for (uint32_t i = 0; i < keys.size(); ++i) {
-    MorphRecord& r = morphs[i];
-    r = MorphRecord{};
-    r.form_offset = static_cast<uint32_t>(strings.size());
-    r.form_length = static_cast<uint32_t>(keys[i].form.size());
-    strings += keys[i].form;
-    strings.push_back('\0');
-    r.tag = static_cast<uint8_t>(keys[i].tag);
+    MorphDraft& r = morphs[i];
+    r.form = keys[i].form;
+    r.tag = keys[i].tag;
     norm[i] = Normalized(keys[i].form);
-    r.first_char = norm[i].empty() ? 0 : static_cast<uint32_t>(norm[i][0]);
-    if (!norm[i].empty() && hangul::IsSyllable(norm[i].back())) r.flags |= kMorphEndsVowel;
     if (i == 0) { r.lm_id = LmClassToken(PosTag::kNNG); continue; }
     const MorphInfo& mi = infos[keys[i]];
     int t = static_cast<int>(keys[i].tag);
@@ -229,7 +199,7 @@ Status BuildModel(const BuildConfig& cfg) {
   log("morphemes: " + std::to_string(keys.size()) + ", LM vocabulary: " + std::to_string(lm_vocab));
 
   // ---- 2. rule expansion ----
-  std::vector<Entry> entries;
+  std::vector<EntryDraft> entries;
   // Socket keys group stems by what the rules can see: tail, tag, class.
   std::map<std::tuple<std::u32string, uint8_t, uint8_t, bool>, uint32_t> socket_ids;
   std::vector<std::vector<uint32_t>> socket_members(1);
@@ -273,7 +243,7 @@ Status BuildModel(const BuildConfig& cfg) {
     const auto& rlist = IsWholeLeftTag(tag) ? particle_rights : rights;
     for (uint32_t r : rlist) {
       std::vector<Fusion> out = rules.Combine(tail, tag, irr, whole, norm[r], keys[r].tag);
-      uint64_t ck = (uint64_t{s} << 32) | morphs[r].first_char;
+      uint64_t ck = (uint64_t{s} << 32) | MorphFirstChar(keys[r].form);
       concat_seen.insert(ck);
       std::u32string plain = tail + norm[r];
       for (const Fusion& f : out) {
@@ -282,12 +252,12 @@ Status BuildModel(const BuildConfig& cfg) {
           continue;
         }
         if (f.surface.empty()) continue;
-        uint8_t flags = f.after_vowel_only ? kEntryAfterVowelOnly : 0;
+        const bool after_vowel = f.after_vowel_only;
         if (whole) {
           for (uint32_t m : socket_members[s])
-            entries.push_back({f.surface, EntryKind::kPlain, 0, f.penalty, flags, {m, r}});
+            entries.push_back({f.surface, EntryKind::kPlain, 0, f.penalty, after_vowel, {m, r}});
         } else {
-          entries.push_back({f.surface, EntryKind::kSocket, s, f.penalty, flags, {r}});
+          entries.push_back({f.surface, EntryKind::kSocket, s, f.penalty, after_vowel, {r}});
           socket_used.insert(s);
         }
         ++fused;
@@ -301,36 +271,25 @@ Status BuildModel(const BuildConfig& cfg) {
   for (uint32_t s : socket_used) {
     for (uint32_t m : socket_members[s]) {
       std::u32string head = norm[m].substr(0, TailStart(norm[m]));
-      entries.push_back({head, EntryKind::kHead, s, 0.0f, 0, {m}});
+      entries.push_back({head, EntryKind::kHead, s, 0.0f, false, {m}});
     }
   }
   for (uint32_t i = 1; i < keys.size(); ++i) {
     if (norm[i].empty()) continue;
-    entries.push_back({norm[i], EntryKind::kPlain, 0, 0.0f, 0, {i}});
+    entries.push_back({norm[i], EntryKind::kPlain, 0, 0.0f, false, {i}});
   }
   std::sort(entries.begin(), entries.end());
   entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
 
-  // ---- 3. trie ----
-  std::vector<EntryRecord> entry_records;
-  std::vector<uint32_t> entry_morphs;
-  TrieBuilder tb;
-  for (uint32_t e = 0; e < entries.size(); ++e) {
-    const Entry& en = entries[e];
-    EntryRecord rec{};
-    rec.morph_begin = static_cast<uint32_t>(entry_morphs.size());
-    rec.socket = en.socket;
-    rec.penalty = en.penalty;
-    rec.morph_count = static_cast<uint8_t>(en.morphs.size());
-    rec.kind = static_cast<uint8_t>(en.kind);
-    rec.flags = en.flags;
-    entry_morphs.insert(entry_morphs.end(), en.morphs.begin(), en.morphs.end());
-    entry_records.push_back(rec);
-    tb.Add(en.surface, e);
+  // ---- 3. dictionary sections and trie ----
+  // Written now, before the slow LM training, so a dictionary that does not
+  // fit the packed records fails early.
+  ModelWriter w;
+  {
+    std::string summary;
+    KMA_RETURN_IF_ERROR(WriteDictionary(morphs, entries, &w, &summary));
+    log(summary);
   }
-  std::vector<uint32_t> trie_values;
-  std::string trie_bytes = tb.Build(&trie_values);
-  log("entries: " + std::to_string(entries.size()) + ", trie: " + std::to_string(trie_bytes.size() / 1024) + " KiB");
 
   // ---- 4. language model and boundary table ----
   std::vector<std::vector<uint32_t>> lm_sents, tag_sents;
@@ -381,8 +340,8 @@ Status BuildModel(const BuildConfig& cfg) {
       // Content tokens (what a distant window remembers): morphemes with
       // their own LM id whose tag carries meaning rather than grammar.
       co.global_valid.assign(lm_vocab, 0);
-      for (const MorphRecord& r : morphs) {
-        PosTag t = static_cast<PosTag>(r.tag);
+      for (const MorphDraft& r : morphs) {
+        PosTag t = r.tag;
         bool content = t == PosTag::kNNG || t == PosTag::kNNP || t == PosTag::kNP || t == PosTag::kNR ||
                        t == PosTag::kVV || t == PosTag::kVA || t == PosTag::kMAG || t == PosTag::kXR;
         if (content && r.lm_id >= kLmFirstWord && r.lm_id < lm_vocab) co.global_valid[r.lm_id] = 1;
@@ -401,39 +360,8 @@ Status BuildModel(const BuildConfig& cfg) {
   KMA_RETURN_IF_ERROR(BuildKnlm(tag_sents, kLmFirstWord, kLmBos, kLmEos, tko, &tag_lm));
 
   // ---- 5. write ----
-  ModelWriter w;
-  {
-    std::string b;
-    AppendPod(&b, morphs);
-    w.AddSection("morphs", std::move(b));
-  }
-  w.AddSection("strings", strings);
-  {
-    std::string b;
-    AppendPod(&b, entry_records);
-    w.AddSection("entries", std::move(b));
-  }
-  {
-    std::string b;
-    AppendPod(&b, entry_morphs);
-    w.AddSection("entry_morphs", std::move(b));
-  }
-  w.AddSection("trie", trie_bytes);
-  {
-    std::string b;
-    AppendPod(&b, trie_values);
-    w.AddSection("trie_values", std::move(b));
-  }
-  {
-    std::string b;
-    AppendPod(&b, concat_block);
-    w.AddSection("concat_block", std::move(b));
-  }
-  {
-    std::string b;
-    AppendPod(&b, boundary);
-    w.AddSection("boundary", std::move(b));
-  }
+  w.AddSection("concat_block", PodSection(concat_block));
+  w.AddSection("boundary", PodSection(boundary));
   w.AddSection("lm.knlm", knlm);
   if (want_cong) w.AddSection("lm.cong", cong.int8_blob);
   if (want_cong_fp32) w.AddSection("lm.cong-fp32", cong.fp32_blob);

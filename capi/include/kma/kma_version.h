@@ -22,9 +22,16 @@
 /** ABI version: the shared library's SOVERSION. Bumped on any ABI break. */
 #define KMA_ABI_VERSION 1
 
-/** Model file format written by this library. */
-#define KMA_MODEL_FORMAT_VERSION 1
+/**
+ * Model file format written by this library. History:
+ *  - 1: first format.
+ *  - 2: compact dictionary (packed morpheme and entry records with shared
+ *       score and penalty tables, prefix-shared string pool, breadth-first
+ *       trie with implicit children and 16-bit labels); format 1 files
+ *       cannot be read.
+ */
+#define KMA_MODEL_FORMAT_VERSION 2
 /** Oldest model file format this library can still read. */
-#define KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION 1
+#define KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION 2
 
 #endif /* KMA_VERSION_H_ */
