@@ -1,5 +1,5 @@
-// Exact-match search in a small sorted array of u32 keys, as the LM tries
-// and the dictionary trie do once per lookup.
+// Exact-match search in a small sorted array of integer keys, as the LM
+// tries and the dictionary trie do once per lookup.
 #ifndef KMA_CORE_SORTED_SEARCH_H_
 #define KMA_CORE_SORTED_SEARCH_H_
 
@@ -12,9 +12,10 @@ namespace kma {
 // move): trie children are too random for a branch predictor, and the
 // mispredicted branches of std::lower_bound cost more than the extra
 // iterations (measured: +7% whole-analysis throughput with the CoNg LM).
-inline int64_t FindSorted(const uint32_t* keys, uint32_t n, uint32_t key) {
+template <typename Key>
+inline int64_t FindSorted(const Key* keys, uint32_t n, Key key) {
   if (n == 0) return -1;
-  const uint32_t* base = keys;
+  const Key* base = keys;
   while (n > 1) {
     const uint32_t half = n / 2;
     base = base[half] <= key ? base + half : base;

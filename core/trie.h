@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/sorted_search.h"
 #include "core/status.h"
 
 namespace kma {
@@ -64,39 +65,14 @@ class TrieView {
   // then walk with Child: every start position of the lattice revisits the
   // same characters.
   TrieLabel Label(char32_t c) const {
-    const uint32_t* lo = alphabet_;
-    uint32_t count = alphabet_size_;
-    while (count > 0) {
-      uint32_t half = count / 2;
-      if (lo[half] < static_cast<uint32_t>(c)) {
-        lo += half + 1;
-        count -= half + 1;
-      } else {
-        count = half;
-      }
-    }
-    if (lo == alphabet_ + alphabet_size_ || *lo != static_cast<uint32_t>(c)) return TrieLabel::kNone;
-    return static_cast<TrieLabel>(lo - alphabet_);
+    const int64_t i = FindSorted(alphabet_, alphabet_size_, static_cast<uint32_t>(c));
+    return i < 0 ? TrieLabel::kNone : static_cast<TrieLabel>(i);
   }
   // Child of `node` along `label`, or kNone.
   uint32_t Child(uint32_t node, TrieLabel label) const {
     const uint32_t begin = nodes_[node].first_child;
-    const uint16_t* lo = labels_ + begin;
-    const uint16_t* end = labels_ + nodes_[node + 1].first_child;
-    const uint16_t l = static_cast<uint16_t>(label);
-    // Branch-light binary search over the sorted labels of the children.
-    uint32_t count = static_cast<uint32_t>(end - lo);
-    while (count > 0) {
-      uint32_t half = count / 2;
-      if (lo[half] < l) {
-        lo += half + 1;
-        count -= half + 1;
-      } else {
-        count = half;
-      }
-    }
-    if (lo == end || *lo != l) return kNone;
-    return static_cast<uint32_t>(lo - labels_);
+    const int64_t i = FindSorted(labels_ + begin, nodes_[node + 1].first_child - begin, static_cast<uint16_t>(label));
+    return i < 0 ? kNone : begin + static_cast<uint32_t>(i);
   }
   // The node reached by `key` from the root, or kNone.
   uint32_t Find(std::u32string_view key) const {
