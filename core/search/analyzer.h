@@ -65,7 +65,10 @@ struct AnalyzeOptions {
   // (`kma bench --no-...`); results are identical either way.
   bool lm_cache = true;        // (state, token) -> (log-prob, next state) cache
   bool cong_root_table = true; // CoNg: dense table for the root's children
-  bool simd_state_map = true;  // 1-byte hash tags scanned with SIMD when merging states
+  // Merge states through 1-byte hash tags scanned with SIMD instead of an
+  // open-addressing index: measured 1-4% slower than the index on the
+  // development machines (docs/PERFORMANCE.md, ablations), so off by default.
+  bool simd_state_map = false;
 };
 
 class Analyzer {

@@ -38,8 +38,8 @@ constexpr const char kBenchUsage[] =
     "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n"
     "  --no-lm-cache    ablation: no (state, token) cache of LM look-ups\n"
     "  --no-root-table  ablation: CoNg walks its root by binary search\n"
-    "  --no-simd-map    ablation: merge states through a hash index instead of\n"
-    "                   1-byte tags compared with SIMD\n"
+    "  --simd-map       merge states through 1-byte tags compared with SIMD\n"
+    "                   instead of the default hash index (for comparison)\n"
     "  --json           print one JSON object\n"
     "  -h, --help       show this help\n";
 
@@ -89,7 +89,7 @@ int RunBench(int argc, char** argv, int first) {
                   {"beam", 0, true},
                   {"no-lm-cache", 0, false},
                   {"no-root-table", 0, false},
-                  {"no-simd-map", 0, false},
+                  {"simd-map", 0, false},
                   {"threads", 't', true},
                   {"repeat", 'r', true},
                   {"json", 0, false}});
@@ -117,7 +117,7 @@ int RunBench(int argc, char** argv, int first) {
   opt.batch_scoring = args.Has("batch");
   opt.lm_cache = !args.Has("no-lm-cache");
   opt.cong_root_table = !args.Has("no-root-table");
-  opt.simd_state_map = !args.Has("no-simd-map");
+  opt.simd_state_map = args.Has("simd-map");
   if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam)) {
     return Fail(kExitUsage, "--beam must be a number in 0..1000");
   }
