@@ -66,8 +66,8 @@ struct AnalyzeOptions {
   bool lm_cache = true;        // (state, token) -> (log-prob, next state) cache
   bool cong_root_table = true; // CoNg: dense table for the root's children
   // Merge states through 1-byte hash tags scanned with SIMD instead of an
-  // open-addressing index: measured 1-4% slower than the index on the
-  // development machines (docs/PERFORMANCE.md, ablations), so off by default.
+  // open-addressing index: never faster than the index in the runs of
+  // docs/PERFORMANCE.md (up to 4% slower; buckets are small), so off by default.
   bool simd_state_map = false;
 };
 

@@ -121,6 +121,7 @@ class BeamSearch {
     float logp = 0;
     uint32_t next = 0;
   };
+  // 32K entries (512 KiB): measured 2.5% faster than 8K for knlm and cong.
   static constexpr size_t kLmCacheSize = 1 << 15;
   // The morpheme LM of the current Run (one of the two is used).
   float WordLm(uint32_t state, uint32_t token, uint32_t* next) const {

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Interleaved throughput runs: on a noisy (shared, virtual) machine, single
+# runs of one command differ by up to 25%, so every variant runs once per
+# round, ROUNDS rounds, and the median KB/s of each is reported with its
+# range. Ratios between variants of one run are what the issues compare.
+#
+# usage: bench/interleaved.sh ROUNDS FILE "LABEL|kma bench ARGS" ...
+#   e.g. bench/interleaved.sh 5 /tmp/news2k.txt \
+#          "knlm|build/tools/kma bench --lm knlm" "cong|build/tools/kma bench --lm cong"
+# Each command gets "--repeat 2 --json FILE" appended and runs with
+# KMA_ISA=avx2 unless KMA_ISA is set.
+set -euo pipefail
+if [ $# -lt 3 ]; then
+  sed -n '2,12p' "$0" >&2
+  exit 2
+fi
+rounds=$1 file=$2
+shift 2
+isa=${KMA_ISA:-avx2}
+declare -A runs
+for ((r = 1; r <= rounds; r++)); do
+  for spec in "$@"; do
+    label=${spec%%|*} cmd=${spec#*|}
+    kbs=$(KMA_ISA=$isa $cmd --repeat 2 --json "$file" |
+          python3 -c 'import json, sys; print(json.load(sys.stdin)["kb_per_s"])')
+    runs[$label]="${runs[$label]:-} $kbs"
+  done
+done
+for spec in "$@"; do
+  label=${spec%%|*}
+  printf '%s: ' "$label"
+  tr ' ' '\n' <<< "${runs[$label]}" | grep . | sort -g |
+    awk '{v[NR] = $1} END {printf "median %.1f KB/s (%.1f-%.1f, %d runs)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR}'
+done
