@@ -90,36 +90,27 @@ void RoundCompensated(const float* target, const double* h, int dim, float scale
   if (!(mean_diag > 0) || !std::isfinite(mean_diag)) return RoundPlain(target, dim, scale, qmax, mask, q);
   for (int i = 0; i < dim; ++i) a[size_t(i) * dim + i] += 0.01 * mean_diag;
   if (!CholeskyLower(&a, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
-  // H⁻¹ column by column, then its upper Cholesky factor U (H⁻¹ = Uᵀ U):
-  // row i of U says how an error on coordinate i is best spread over the
-  // later coordinates.
+  // H⁻¹ column by column, then its upper Cholesky factor U (H⁻¹ = Uᵀ U,
+  // the transpose of the lower factor): row i of U says how an error on
+  // coordinate i is best spread over the later coordinates.
   std::vector<double> inv(size_t(dim) * dim), col(dim);
   for (int j = 0; j < dim; ++j) {
     std::fill(col.begin(), col.end(), 0.0);
     col[j] = 1;
     CholeskySolve(a, dim, col.data());
-    for (int i = 0; i < dim; ++i) inv[size_t(i) * dim + j] = col[i];
+    // Stored as row j (H⁻¹ is symmetric): the factorisation below reads the
+    // lower triangle, i.e. each column's entries above its diagonal.
+    for (int i = 0; i < dim; ++i) inv[size_t(j) * dim + i] = col[i];
   }
-  std::vector<double> u(size_t(dim) * dim, 0.0);
-  for (int i = 0; i < dim; ++i) {
-    double s = inv[size_t(i) * dim + i];
-    for (int k = 0; k < i; ++k) s -= u[size_t(k) * dim + i] * u[size_t(k) * dim + i];
-    if (!(s > 0)) return RoundPlain(target, dim, scale, qmax, mask, q);
-    const double d = std::sqrt(s);
-    u[size_t(i) * dim + i] = d;
-    for (int j = i + 1; j < dim; ++j) {
-      double t = inv[size_t(i) * dim + j];
-      for (int k = 0; k < i; ++k) t -= u[size_t(k) * dim + i] * u[size_t(k) * dim + j];
-      u[size_t(i) * dim + j] = t / d;
-    }
-  }
+  if (!CholeskyLower(&inv, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  auto u = [&inv, dim](int i, int j) { return inv[size_t(j) * dim + i]; };
   std::vector<double> w(target, target + dim);
   const double lim = qmax;
   for (int i = 0; i < dim; ++i) {
     const double v = (mask && mask[i]) ? 0.0 : double(std::lround(std::clamp(w[i] / scale, -lim, lim)));
     q[i] = static_cast<int8_t>(v);
-    const double err = (w[i] - v * scale) / u[size_t(i) * dim + i];
-    for (int j = i + 1; j < dim; ++j) w[j] -= err * u[size_t(i) * dim + j];
+    const double err = (w[i] - v * scale) / u(i, i);
+    for (int j = i + 1; j < dim; ++j) w[j] -= err * u(i, j);
   }
 }
 

@@ -21,7 +21,7 @@
 //
 // On the bundled setup this cuts the root-mean-square error of the
 // log-probabilities (weighted by the float model's own distribution) by
-// about a third against plain rounding (docs/ACCURACY.md, "int8 versus float
+// about 40% against plain rounding (docs/ACCURACY.md, "int8 versus float
 // rows"). Every step is per row, so the result does not depend on the number
 // of threads. packed4 rows keep their own group packer.
 #ifndef KMA_TOOLS_BUILDER_CONG_ROUNDING_H_
