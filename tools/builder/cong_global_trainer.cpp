@@ -88,64 +88,40 @@ std::string WriteGlobalBlob(uint32_t vocab, uint32_t nodes, uint32_t dim, const 
   return blob;
 }
 
-// log-normaliser over content tokens of each distant row: -Zd[h].
+// log-normaliser over content tokens of each distant row: -Zd[h]. With
+// `top`, also the top tokens of every distant row's softmax over the content
+// tokens, for the compensating rounding (rows of non-content tokens get
+// none: probability 0).
 std::vector<float> DistBias(const std::vector<float>& dist, const std::vector<float>& eout,
                             const std::vector<float>& out_bias, const std::vector<uint32_t>& content, uint32_t vocab,
-                            int dim, int threads) {
+                            int dim, int threads, TopTokens* top = nullptr) {
   std::vector<float> bias(vocab, 0.0f);
+  if (top != nullptr) {
+    top->k = static_cast<int>(std::min<size_t>(kRoundingTopTokens, content.size()));
+    top->token.assign(size_t{vocab} * top->k, 0);
+    top->prob.assign(size_t{vocab} * top->k, 0.0f);
+  }
   ParallelFor(threads, content.size(), [&](int, size_t lo, size_t hi) {
+    std::vector<float> lg(content.size());
+    std::vector<uint32_t> order;
     for (size_t i = lo; i < hi; ++i) {
       const float* d = &dist[size_t{content[i]} * dim];
       double z = 0;
       float mx = -1e30f;
-      std::vector<float> lg(content.size());
       for (size_t j = 0; j < content.size(); ++j) {
         lg[j] = Dot(d, &eout[size_t{content[j]} * dim], dim) + out_bias[content[j]];
         mx = std::max(mx, lg[j]);
       }
       for (float v : lg) z += std::exp(double(v - mx));
       bias[content[i]] = -(mx + static_cast<float>(std::log(z)));
+      if (top == nullptr) continue;
+      uint32_t* tok = &top->token[size_t{content[i]} * top->k];
+      KeepTopTokens(lg.data(), static_cast<uint32_t>(lg.size()), top->k, bias[content[i]], &order, tok,
+                    &top->prob[size_t{content[i]} * top->k]);
+      for (int j = 0; j < top->k; ++j) tok[j] = content[tok[j]];  // content index -> token
     }
   });
   return bias;
-}
-
-// The top tokens of every distant row's softmax over the content tokens
-// (rows of non-content tokens get none: probability 0), for the
-// compensating rounding.
-TopTokens DistTopTokens(const std::vector<float>& dist, const std::vector<float>& eout,
-                        const std::vector<float>& out_bias, const std::vector<uint32_t>& content, uint32_t vocab,
-                        int dim, int threads) {
-  TopTokens top;
-  top.k = static_cast<int>(std::min<size_t>(kRoundingTopTokens, std::max<size_t>(content.size(), 1)));
-  top.token.assign(size_t{vocab} * top.k, 0);
-  top.prob.assign(size_t{vocab} * top.k, 0.0f);
-  if (content.empty()) return top;
-  ParallelFor(threads, content.size(), [&](int, size_t lo, size_t hi) {
-    std::vector<float> lg(content.size());
-    std::vector<uint32_t> order(content.size());
-    for (size_t i = lo; i < hi; ++i) {
-      const float* d = &dist[size_t{content[i]} * dim];
-      float mx = -1e30f;
-      for (size_t j = 0; j < content.size(); ++j) {
-        lg[j] = Dot(d, &eout[size_t{content[j]} * dim], dim) + out_bias[content[j]];
-        mx = std::max(mx, lg[j]);
-      }
-      double z = 0;
-      for (float v : lg) z += std::exp(double(v - mx));
-      const float lz = mx + static_cast<float>(std::log(z));
-      for (size_t j = 0; j < order.size(); ++j) order[j] = static_cast<uint32_t>(j);
-      auto higher = [&lg](uint32_t a, uint32_t b) { return lg[a] > lg[b] || (lg[a] == lg[b] && a < b); };
-      std::nth_element(order.begin(), order.begin() + top.k, order.end(), higher);
-      std::sort(order.begin(), order.begin() + top.k, higher);
-      const size_t base = size_t{content[i]} * top.k;
-      for (int j = 0; j < top.k; ++j) {
-        top.token[base + j] = content[order[j]];
-        top.prob[base + j] = std::exp(lg[order[j]] - lz);
-      }
-    }
-  });
-  return top;
 }
 
 }  // namespace
@@ -236,7 +212,10 @@ Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const Con
       }
     }
   });
-  const std::vector<float> dist_bias = DistBias(dist, eout, obias, content, V, D, o.threads);
+  const bool compensate = o.compensated_rounding && !o.storage.packed4;
+  TopTokens dist_top;
+  const std::vector<float> dist_bias =
+      DistBias(dist, eout, obias, content, V, D, o.threads, compensate ? &dist_top : nullptr);
 
   // (2) Gates, fitted by Adagrad on the mixture log-likelihood of every
   // position; the components are fixed numbers by now.
@@ -294,11 +273,10 @@ Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const Con
   // The int8 variant normalises its dequantised distant rows over the
   // dequantised output rows the analyzer will use.
   QuantizedRows dist_rows;
-  if (o.compensated_rounding && !o.storage.packed4) {
+  if (compensate) {
     // Distant rows are rounded like context rows: to keep their content-token
     // log-probabilities over the quantised output rows close to the float ones.
-    const TopTokens top = DistTopTokens(dist, eout, obias, content, V, D, o.threads);
-    QuantizeContextRowsCompensated(o.storage, dist, V, D, eout, *lp.eout_q, top, o.threads, &dist_rows);
+    QuantizeContextRowsCompensated(o.storage, dist, V, D, eout, *lp.eout_q, dist_top, o.threads, &dist_rows);
   } else {
     QuantizeRowsAs(o.storage, dist, V, D, &dist_rows);
   }

@@ -114,6 +114,19 @@ void RoundCompensated(const float* target, const double* h, int dim, float scale
   }
 }
 
+void KeepTopTokens(const float* logits, uint32_t n, int k, float log_norm, std::vector<uint32_t>* order,
+                   uint32_t* tok, float* prob) {
+  order->resize(n);
+  for (uint32_t x = 0; x < n; ++x) (*order)[x] = x;
+  auto higher = [logits](uint32_t a, uint32_t b) { return logits[a] > logits[b] || (logits[a] == logits[b] && a < b); };
+  std::nth_element(order->begin(), order->begin() + k, order->end(), higher);
+  std::sort(order->begin(), order->begin() + k, higher);
+  for (int j = 0; j < k; ++j) {
+    tok[j] = (*order)[j];
+    prob[j] = std::exp(logits[(*order)[j]] + log_norm);
+  }
+}
+
 void QuantizeOutputRowsCompensated(const CongStorage& st, const std::vector<float>& eout, uint32_t vocab, int dim,
                                    const std::vector<float>& ctx, const std::vector<double>& ctx_count,
                                    const TopTokens& top, int threads, QuantizedRows* out) {
@@ -173,8 +186,8 @@ void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<flo
     std::vector<uint8_t> mask(dim);
     for (size_t c = lo; c < hi; ++c) {
       const float* row = &ctx[c * dim];
-      const uint32_t* tok = &top.token[c * top.k];
-      const float* prob = &top.prob[c * top.k];
+      const uint32_t* tok = top.token.data() + c * top.k;
+      const float* prob = top.prob.data() + c * top.k;
       // Weighted least squares over the top tokens: the float logits t_j
       // against the quantised output rows, up to a constant (a shift of every
       // logit cancels in the normaliser), hence the centring.

@@ -53,6 +53,12 @@ struct TopTokens {
 // Number of top tokens kept per context.
 inline constexpr int kRoundingTopTokens = 256;
 
+// Writes the k highest of logits[0..n) (k <= n; ties: lower index first),
+// best first: tok[j] their indices, prob[j] = exp(logit + log_norm) with
+// log_norm the row's -log Z. `order` is scratch space.
+void KeepTopTokens(const float* logits, uint32_t n, int k, float log_norm, std::vector<uint32_t>* order,
+                   uint32_t* tok, float* prob);
+
 // Output rows (vocab × dim) quantised for `storage` (not packed4) with
 // per-token compensation; ctx are the float context rows and ctx_count[c]
 // how often context c was the longest match in training.

@@ -508,7 +508,7 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
                          std::vector<float>* vts, bool keep_top) {
     ParallelFor(T, N, [&](int t, size_t lo, size_t hi) {
       float* lg = logits[t].data();
-      std::vector<uint32_t> order(keep_top ? vocab : 0);
+      std::vector<uint32_t> order;
       for (size_t c = lo; c < hi; ++c) {
         Logits(&crows[c * D], orows.data(), bias.data(), vocab, D, lg);
         float mx = *std::max_element(lg, lg + vocab);
@@ -520,15 +520,8 @@ Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab
         }
         (*z)[c] = -(mx + static_cast<float>(std::log(zs)));
         if (global) (*vts)[c] = static_cast<float>(std::min(0.0, std::log(std::max(zv, 1e-30) / zs)));
-        if (!keep_top) continue;
-        for (uint32_t x = 0; x < vocab; ++x) order[x] = x;
-        auto higher = [lg](uint32_t a, uint32_t b) { return lg[a] > lg[b] || (lg[a] == lg[b] && a < b); };
-        std::nth_element(order.begin(), order.begin() + top.k, order.end(), higher);
-        std::sort(order.begin(), order.begin() + top.k, higher);
-        for (int j = 0; j < top.k; ++j) {
-          top.token[c * top.k + j] = order[j];
-          top.prob[c * top.k + j] = std::exp(lg[order[j]] + (*z)[c]);
-        }
+        if (keep_top)
+          KeepTopTokens(lg, vocab, top.k, (*z)[c], &order, &top.token[c * top.k], &top.prob[c * top.k]);
       }
     });
   };
