@@ -1,5 +1,8 @@
 #include "core/gold_lm_scorer.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/cong.h"
 #include "core/cong_global.h"
 #include "core/dictionary.h"
@@ -13,6 +16,7 @@ GoldLmScorer::GoldLmScorer(const Model& model, const std::string& lm) : vocab_(m
   cong_ = m.cong(lm);
   global_ = m.cong_global(lm);
   knlm_ = &m.knlm();
+  mix_ = cong_ != nullptr ? m.KnlmMixWeight(lm) : 0.0f;
 }
 
 float GoldLmScorer::Score(uint32_t state, uint32_t token, uint32_t* next) const {
@@ -22,6 +26,14 @@ float GoldLmScorer::Score(uint32_t state, uint32_t token, uint32_t* next) const 
 double GoldLmScorer::SentenceLogProb(const std::vector<std::pair<std::string, std::string>>& morphs,
                                      size_t* tokens) const {
   uint32_t state = cong_ != nullptr ? cong_->bos_state() : knlm_->bos_state();
+  uint32_t kn_state = knlm_->bos_state();  // the n-gram side of an ensemble
+  const float log_cong = std::log1p(-mix_), log_kn = mix_ > 0 ? std::log(mix_) : 0.0f;
+  auto mix = [&](float lp, uint32_t tok) {
+    if (mix_ <= 0) return lp;
+    const float kn = knlm_->Score(kn_state, tok, &kn_state);
+    const float a = lp + log_cong, b = kn + log_kn;
+    return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+  };
   double sum = 0;
   size_t n = 0;
   // CoNg-Global window: content tokens before the last morpheme, most recent first.
@@ -40,10 +52,10 @@ double GoldLmScorer::SentenceLogProb(const std::vector<std::pair<std::string, st
       }
       last = tok;
     }
-    sum += lp;
+    sum += mix(lp, tok);
     ++n;
   }
-  sum += Score(state, kLmEos, &state);
+  sum += mix(Score(state, kLmEos, &state), kLmEos);
   *tokens = n + 1;
   return sum;
 }

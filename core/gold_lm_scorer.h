@@ -33,6 +33,7 @@ class GoldLmScorer {
   const CongView* cong_ = nullptr;
   const CongGlobalView* global_ = nullptr;
   const KnlmView* knlm_ = nullptr;
+  float mix_ = 0;  // n-gram weight of an ensemble ("cong+knlm"), else 0
   LmVocabulary vocab_;
 };
 

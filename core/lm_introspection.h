@@ -33,7 +33,8 @@ class LmIntrospector {
 
   // Context of a history given as "form/TAG ..." from the start of a
   // sentence: for CoNg, the context row (trie node) and its length in
-  // morphemes; for the n-gram model, its state and length.
+  // morphemes; for the n-gram model, its state and length. An ensemble
+  // ("cong+knlm") reports its CoNg context.
   Status ContextId(std::string_view morphs, uint32_t* id, uint32_t* length) const;
   // The k most likely next tokens after the history, best first.
   Status PredictNext(std::string_view morphs, size_t k, std::vector<LmItem>* out) const;
@@ -47,12 +48,15 @@ class LmIntrospector {
 
  private:
   LmIntrospector(std::shared_ptr<const Model> model, std::string name);
-  Status Walk(std::string_view morphs, uint32_t* state) const;
+  // The LM's state after the history, and (if kn_state is not null) the
+  // n-gram model's.
+  Status Walk(std::string_view morphs, uint32_t* state, uint32_t* kn_state) const;
 
   std::shared_ptr<const Model> model_;
   std::string name_;
   const CongView* cong_ = nullptr;
   const KnlmView* knlm_ = nullptr;
+  float mix_ = 0;  // n-gram weight of an ensemble, else 0
   LmVocabulary vocab_;
 };
 

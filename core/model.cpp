@@ -111,6 +111,10 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
     (fp32 ? has_global_fp32_ : has_global_) = true;
     lm_names_.push_back(name);
   }
+  // The ensembles of the int8 CoNg models with the n-gram model
+  // (ModelImpl::KnlmMixWeight) need no section of their own.
+  if (has_cong_) lm_names_.push_back("cong" + std::string(kKnlmMixSuffix));
+  if (has_global_) lm_names_.push_back("cong-global" + std::string(kKnlmMixSuffix));
   for (const std::string& name : lm_names_) {
     std::string v = m.Metadata(name + ".class_lambda");
     if (v.empty()) continue;

@@ -96,7 +96,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   const ModelImpl& mi = model_->impl();
   const std::string& lm_name = opt.lm.empty() ? mi.default_lm() : opt.lm;
   const CongView* cong = mi.cong(lm_name);
-  if (cong == nullptr && lm_name != "knlm") {
+  if (!mi.has_lm(lm_name)) {
     std::string have;
     for (const std::string& n : mi.lm_names()) have += (have.empty() ? "" : ", ") + n;
     return Status(StatusCode::kInvalidArgument, "unknown language model '" + lm_name + "' (this model has: " + have + ")");
@@ -131,6 +131,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   sp.top_n = opt.top_n;
   sp.cong = cong;
   sp.cong_global = mi.cong_global(lm_name);
+  sp.knlm_mix = mi.KnlmMixWeight(lm_name);
   sp.batch_scoring = opt.batch_scoring;
   sp.lm_cache = opt.lm_cache;
   sp.cong_root_table = opt.cong_root_table;

@@ -173,17 +173,21 @@ void BeamSearch::Prune(Bucket* b, const SearchParams& params) {
     for (size_t i = 0; i < bucket->size(); ++i) b->tags[i] = Tag((*bucket)[i]);
 }
 
-float BeamSearch::WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last) {
+float BeamSearch::WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last, uint32_t* kn) {
   const uint32_t ctx = *state;
   float logp = LmScore(ctx, token, state);
-  if (global_ == nullptr) return logp;
-  uint32_t window[CongGlobalView::kWindow];
-  int count = 0;
-  for (uint32_t w = *win; w != 0 && count < CongGlobalView::kWindow; w = win_[w].parent) window[count++] = win_[w].token;
-  logp = global_->Score(logp, ctx, token, window, count);
-  if (global_->valid(*last)) *win = PushWindow(*win, *last);
-  *last = token;
-  return logp;
+  if (global_ != nullptr) {
+    uint32_t window[CongGlobalView::kWindow];
+    int count = 0;
+    for (uint32_t w = *win; w != 0 && count < CongGlobalView::kWindow; w = win_[w].parent)
+      window[count++] = win_[w].token;
+    logp = global_->Score(logp, ctx, token, window, count);
+    if (global_->valid(*last)) *win = PushWindow(*win, *last);
+    *last = token;
+  }
+  if (!mix_knlm_) return logp;
+  const float kn_logp = KnScore(*kn, token, kn);
+  return LogAdd(logp + log_mix_cong_, kn_logp + log_mix_knlm_);
 }
 
 bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint32_t chunk_begin,
@@ -208,10 +212,10 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   // P_tag(tag | tag history) * P(m | tag), so an n-gram the corpus never saw
   // still gets what its tags make likely.
   const float log_lambda = log_lambda_, log_rest = log_rest_;
-  uint32_t win = s.win, last = s.last_tok;
+  uint32_t win = s.win, last = s.last_tok, kn = s.kn_state;
   auto lm_step = [&](const MorphRecord& r) {
     const MorphScores& sc = model.morph_scores(r);
-    float word = WordStep(r.lm_id(), &state, &win, &last) + sc.emit_logp;
+    float word = WordStep(r.lm_id(), &state, &win, &last, &kn) + sc.emit_logp;
     if (!use_tag_lm_) return word - params.morph_penalty;
     float tag = tlm.Score(tstate, LmClassToken(static_cast<PosTag>(r.tag())), &tstate);
     return LogAdd(word + log_lambda, tag + sc.tag_logp + log_rest) - params.morph_penalty;
@@ -262,7 +266,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
       score_morph(n.entry, true);
     } else {
       out->score += boundary(prev_tag, static_cast<int>(n.tag), space);
-      out->score += WordStep(LmClassToken(n.tag), &state, &win, &last);
+      out->score += WordStep(LmClassToken(n.tag), &state, &win, &last, &kn);
       if (use_tag_lm_) tlm.Score(tstate, LmClassToken(n.tag), &tstate);  // keep the tag history
       prev_tag = static_cast<int>(n.tag);
       out->last_socket = 0;
@@ -270,6 +274,7 @@ bool BeamSearch::Extend(const ModelImpl& model, const std::u32string& text, uint
   }
   out->lm_state = state;
   out->win = win;
+  out->kn_state = kn;
   out->last_tok = last;
   out->tag_state = tstate;
   out->last_tag = static_cast<uint8_t>(prev_tag);
@@ -339,6 +344,15 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   root_table_ = params.cong_root_table;
   global_ = params.cong != nullptr ? params.cong_global : nullptr;
   knlm_ = &model.knlm();
+  mix_knlm_ = cong_ != nullptr && params.knlm_mix > 0.0f && params.knlm_mix < 1.0f;
+  if (mix_knlm_) {
+    log_mix_cong_ = std::log1p(-params.knlm_mix);
+    log_mix_knlm_ = std::log(params.knlm_mix);
+    if (kn_cache_owner_ != knlm_) {
+      kn_cache_.assign(kLmCacheSize, LmCacheEntry{});
+      kn_cache_owner_ = knlm_;
+    }
+  }
   win_.assign(1, WinNode{0, 0});  // node 0: the empty window
   const void* owner = cong_ != nullptr ? static_cast<const void*>(cong_) : static_cast<const void*>(knlm_);
   if (lm_cache_owner_ != owner) {
@@ -352,6 +366,7 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   start.hist = kNoHist;
   start.win = 0;
   start.last_tok = kLmBos;
+  start.kn_state = mix_knlm_ ? knlm_->bos_state() : 0;
   start.last_tag = kNumTags;  // sentence start
   start.space_before = 1;
   Insert(&buckets_[0], start, params.top_n);

@@ -24,6 +24,10 @@ struct SearchParams {
   const CongView* cong = nullptr;
   // CoNg-Global: the distant part on top of `cong` (null: local only).
   const CongGlobalView* cong_global = nullptr;
+  // With `cong`: weight of the Kneser-Ney model mixed into the CoNg score
+  // (linear in probability; 0: CoNg alone). The states then also carry and
+  // merge on the n-gram state.
+  float knlm_mix = 0.0f;
   // CoNg only: score each position's candidates in one batched call.
   bool batch_scoring = false;
   // Ablations (see AnalyzeOptions): the LM lookup cache and CoNg's dense
@@ -64,16 +68,18 @@ class BeamSearch {
     uint32_t last_socket;  // conjugation class of the last morpheme (0 = none)
     uint32_t win;          // CoNg-Global: content tokens before the last morpheme (win_ list), 0 = none
     uint32_t last_tok;     // CoNg-Global: LM token of the last morpheme
+    uint32_t kn_state;     // ensemble (SearchParams::knlm_mix): the n-gram state, else 0
     uint8_t last_tag;
     uint8_t space_before;
     uint64_t key() const {
       uint64_t h = (uint64_t{lm_state} << 32) ^ (uint64_t{pending} << 20) ^ (uint64_t{last_socket} << 6) ^ last_tag;
       h ^= uint64_t{pending_morph} * 0x9E3779B97F4A7C15ull;
       h ^= uint64_t{tag_state} * 0xC2B2AE3D27D4EB4Full;
+      h ^= uint64_t{kn_state} * 0x27D4EB2F165667C5ull;
       return h * 0xD6E8FEB86659FD93ull;
     }
     bool SameKey(const State& o) const {
-      return lm_state == o.lm_state && tag_state == o.tag_state && pending == o.pending && pending_morph == o.pending_morph &&
+      return lm_state == o.lm_state && kn_state == o.kn_state && tag_state == o.tag_state && pending == o.pending && pending_morph == o.pending_morph &&
              last_socket == o.last_socket && last_tag == o.last_tag;
     }
   };
@@ -130,6 +136,18 @@ class BeamSearch {
   static size_t CacheSlot(uint32_t state, uint32_t token) {
     return ((uint64_t{state} * 0x9E3779B1u) ^ (uint64_t{token} * 0x85EBCA77u)) & (kLmCacheSize - 1);
   }
+  // The n-gram side of an ensemble, through its own cache.
+  float KnScore(uint32_t state, uint32_t token, uint32_t* next) {
+    if (!use_lm_cache_) return knlm_->Score(state, token, next);
+    LmCacheEntry& e = kn_cache_[CacheSlot(state, token)];
+    if (e.state != state || e.token != token) {
+      e.state = state;
+      e.token = token;
+      e.logp = knlm_->Score(state, token, &e.next);
+    }
+    *next = e.next;
+    return e.logp;
+  }
   float LmScore(uint32_t state, uint32_t token, uint32_t* next) {
     if (!use_lm_cache_) return WordLm(state, token, next);
     LmCacheEntry& e = lm_cache_[CacheSlot(state, token)];
@@ -152,6 +170,8 @@ class BeamSearch {
   std::vector<float> batch_out_;
   std::vector<LmCacheEntry> lm_cache_ = std::vector<LmCacheEntry>(kLmCacheSize);
   const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
+  std::vector<LmCacheEntry> kn_cache_;    // allocated on the first ensemble run
+  const KnlmView* kn_cache_owner_ = nullptr;
   const CongView* cong_ = nullptr;
   const KnlmView* knlm_ = nullptr;
   bool use_lm_cache_ = true, root_table_ = true, simd_map_ = true;  // SearchParams ablations
@@ -167,8 +187,11 @@ class BeamSearch {
     win_.push_back({token, win});
     return static_cast<uint32_t>(win_.size() - 1);
   }
-  // Scores `token` after `s`'s word-LM state, updating state/window/last.
-  float WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last);
+  // Scores `token` after `s`'s word-LM state, updating state/window/last
+  // (and the n-gram state `kn` of an ensemble).
+  float WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last, uint32_t* kn);
+  bool mix_knlm_ = false;
+  float log_mix_cong_ = 0, log_mix_knlm_ = 0;  // log of the ensemble weights
   const CongGlobalView* global_ = nullptr;
 
   std::vector<Bucket> buckets_;

@@ -107,8 +107,10 @@ TEST_F(ModelTest, OpensFromFileWithMetadata) {
   EXPECT_EQ(model.metadata("license"), "CC-BY-SA-4.0");
   EXPECT_FALSE(model.metadata("attribution").empty());
   EXPECT_EQ(model.default_lm(), "cong");
-  // The default build carries the n-gram baseline and both CoNg models.
-  EXPECT_EQ(model.lm_names(), (std::vector<std::string>{"knlm", "cong", "cong-global"}));
+  // The default build carries the n-gram baseline and both CoNg models,
+  // and lists their ensembles with the n-gram model.
+  EXPECT_EQ(model.lm_names(),
+            (std::vector<std::string>{"knlm", "cong", "cong-global", "cong+knlm", "cong-global+knlm"}));
 }
 
 TEST_F(ModelTest, OpensFromMemoryAndTheCopyOutlivesTheBuffer) {

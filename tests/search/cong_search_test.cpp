@@ -53,12 +53,14 @@ class CongSearchTest : public ::testing::Test {
 
 TEST_F(CongSearchTest, ModelListsItsLanguageModelsAndDefault) {
   std::vector<std::string> names = (*model_)->lm_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"knlm", "cong", "cong-fp32", "cong-global"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"knlm", "cong", "cong-fp32", "cong-global", "cong+knlm",
+                                             "cong-global+knlm"}));
   EXPECT_EQ((*model_)->default_lm(), "cong");  // the last one asked for
   AnalyzeOptions opt;
   opt.lm = "cong-global-xl";
   EXPECT_EQ(Morphs("나는 밥을 먹었다.", opt),
-            "error: unknown language model 'cong-global-xl' (this model has: knlm, cong, cong-fp32, cong-global)");
+            "error: unknown language model 'cong-global-xl' (this model has: knlm, cong, cong-fp32, cong-global, "
+            "cong+knlm, cong-global+knlm)");
 }
 
 TEST_F(CongSearchTest, GlobalMixtureIsNormalised) {
