@@ -20,7 +20,9 @@ class KnlmView;
 class GoldLmScorer {
  public:
   // `lm` names one of model.lm_names(); an unknown name scores with knlm.
-  GoldLmScorer(const Model& model, const std::string& lm);
+  // An ensemble mixes in the n-gram model with `knlm_mix` if it is in
+  // (0, 1), else with the built-in weight.
+  GoldLmScorer(const Model& model, const std::string& lm, float knlm_mix = -1.0f);
 
   // Natural-log probability of the sentence (every morpheme, then the
   // end-of-sentence token); *tokens receives the number of scored tokens.

@@ -59,6 +59,10 @@ struct AnalyzeOptions {
   // Weight of the morpheme LM against the tag-class model, in (0, 1); a
   // negative value takes the model's tuned value for the chosen LM.
   float class_lambda = -1.0f;
+  // Ensembles ("cong+knlm"): weight of the Kneser-Ney model, in (0, 1); a
+  // negative value takes the built-in ModelImpl::kKnlmMixWeight. Ignored
+  // for other LMs.
+  float knlm_mix = -1.0f;
   // Cost per morpheme in nats (negative: the built-in default).
   float morph_penalty = -1.0f;
   // Ablation switches for measuring what each search optimisation is worth

@@ -110,6 +110,33 @@ TEST_F(ModelBuilderTest, KnlmOrderIsRecordedAndChangesTheModel) {
   EXPECT_NE(ReadAll(a), ReadAll(b));
 }
 
+TEST_F(ModelBuilderTest, DefaultLmMustBeBuiltOrAnEnsembleOfABuiltCongModel) {
+  // Checked before any data is read: nothing is written.
+  const std::string out = Path("never.kmam");
+  for (const char* bad : {"cong-global", "cong-global+knlm", "cong-fp32+knlm", "knlm+knlm", "+knlm", "cong+"}) {
+    BuildConfig c = MiniConfig(out);
+    c.lms = {"knlm", "cong", "cong-fp32"};
+    c.default_lm = bad;
+    Status s = BuildModel(c);
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(s.message().find(std::string("'") + bad + "'"), std::string::npos) << s.message();
+    EXPECT_TRUE(ReadAll(out).empty()) << bad;
+  }
+}
+
+TEST_F(ModelBuilderTest, AnEnsembleCanBeTheDefault) {
+  const std::string out = Path("ensemble.kmam");
+  BuildConfig c = MiniConfig(out);
+  c.lms = {"knlm", "cong"};
+  c.default_lm = "cong+knlm";
+  Status s = BuildModel(c);
+  ASSERT_TRUE(s.ok()) << s.message();
+  auto model = Model::OpenFile(out);
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_EQ(model.value()->default_lm(), "cong+knlm");
+  EXPECT_EQ(model.value()->lm_names(), (std::vector<std::string>{"knlm", "cong", "cong+knlm"}));
+}
+
 TEST_F(ModelBuilderTest, MissingTrainFileIsAnIoErrorNamingThePath) {
   const std::string out = Path("never.kmam");
   BuildConfig c = MiniConfig(out);

@@ -106,7 +106,7 @@ TEST_F(ModelTest, OpensFromFileWithMetadata) {
   EXPECT_GT(model.morpheme_count(), 0u);
   EXPECT_EQ(model.metadata("license"), "CC-BY-SA-4.0");
   EXPECT_FALSE(model.metadata("attribution").empty());
-  EXPECT_EQ(model.default_lm(), "cong");
+  EXPECT_EQ(model.default_lm(), "cong+knlm");
   // The default build carries the n-gram baseline and both CoNg models,
   // and lists their ensembles with the n-gram model.
   EXPECT_EQ(model.lm_names(),

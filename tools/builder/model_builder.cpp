@@ -26,6 +26,7 @@
 #include "core/hangul.h"
 #include "core/knlm.h"
 #include "core/knlm_builder.h"
+#include "core/model_impl.h"
 #include "core/model_format.h"
 #include "core/morph_rules.h"
 #include "core/utf.h"
@@ -93,8 +94,14 @@ Status BuildModel(const BuildConfig& cfg) {
   if (!(cfg.cong_class_lambda > 0.0f && cfg.cong_class_lambda <= 1.0f))
     return Status(StatusCode::kInvalidArgument, "the CoNg class-interpolation weight must be in (0, 1]");
   std::string default_lm = cfg.default_lm.empty() ? (cfg.lms.empty() ? "knlm" : cfg.lms.back()) : cfg.default_lm;
-  if (std::find(cfg.lms.begin(), cfg.lms.end(), default_lm) == cfg.lms.end() && default_lm != "knlm")
-    return Status(StatusCode::kInvalidArgument, "default language model '" + default_lm + "' is not built");
+  {
+    // An ensemble "<cong LM>+knlm" (ModelImpl::KnlmMixWeight) needs its int8
+    // CoNg part built; knlm always is.
+    const std::string_view part = ModelImpl::CongPart(default_lm);
+    const bool bad_ensemble = part != default_lm && part != "cong" && part != "cong-global";
+    if (bad_ensemble || (part != "knlm" && std::find(cfg.lms.begin(), cfg.lms.end(), part) == cfg.lms.end()))
+      return Status(StatusCode::kInvalidArgument, "default language model '" + default_lm + "' is not built");
+  }
 
   // ---- 1. data ----
   std::vector<CorpusSentence> corpus;

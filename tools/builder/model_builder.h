@@ -24,9 +24,9 @@ struct BuildConfig {
   CongTrainOptions cong;        // for "cong" / "cong-fp32" in lms
   bool cong_kn_teacher = true;  // teach CoNg with the Kneser-Ney model (else Witten-Bell)
   // The LM analyses use by default: the most accurate on held-out data
-  // (cong ties cong-global and is faster, see docs/ACCURACY.md); empty =
-  // the last of lms.
-  std::string default_lm = "cong";
+  // (the ensemble cong+knlm ties cong-global+knlm and is faster, see
+  // docs/ACCURACY.md); empty = the last of lms.
+  std::string default_lm = "cong+knlm";
   // Class-interpolation weight stored for the CoNg LMs (knlm keeps the
   // analyzer's built-in 0.7); chosen on held-out data.
   float cong_class_lambda = 0.7f;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/gold_lm_scorer.h"
+#include "core/model_impl.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/eval_ambiguity.h"
 #include "tools/kma/cli_args.h"
@@ -41,6 +42,8 @@ constexpr const char kEvalUsage[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
     "              0 < X <= 1, 1 = no tag-class model (default: the value\n"
     "              the model stores for the LM)\n"
+    "  --knlm-mix X  ensembles (cong+knlm, cong-global+knlm): weight of the\n"
+    "              n-gram model, 0 < X < 1 (default 0.4; tuning aid)\n"
     "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n"
     "  --beam X    score-relative search beam in nats, 0..1000 (default 7)\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
@@ -289,7 +292,7 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 
 int RunEval(int argc, char** argv, int first) {
   ArgParser args(
-      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"morph-penalty", 0, true}, {"beam", 0, true},
+      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"knlm-mix", 0, true}, {"morph-penalty", 0, true}, {"beam", 0, true},
        {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
@@ -327,7 +330,13 @@ int RunEval(int argc, char** argv, int first) {
   if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam))
     return Fail(kExitUsage, "--beam must be a number in 0..1000");
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
-  GoldLmScorer scorer(*model, lm);
+  if (args.Has("knlm-mix")) {
+    if (model->impl().KnlmMixWeight(lm) <= 0.0f)
+      return Fail(kExitUsage, "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + lm + "'");
+    if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt.knlm_mix) || !(opt.knlm_mix > 0.0f && opt.knlm_mix < 1.0f))
+      return Fail(kExitUsage, "--knlm-mix must be a number between 0 and 1 (exclusive)");
+  }
+  GoldLmScorer scorer(*model, lm, opt.knlm_mix);
   AmbiguityIndex ambiguity;
   EvalContext ctx;
   ctx.scorer = &scorer;
