@@ -108,7 +108,9 @@ KMA_API const char* KMA_CALL kma_model_metadata(const kma_model* model,
                                                 const char* key);
 
 /**
- * Number of language models the model file carries.
+ * Number of language models the model file carries, counting the ensembles
+ * it lists ("cong+knlm", "cong-global+knlm": a CoNg model mixed with the
+ * Kneser-Ney model, available whenever the file has the CoNg model).
  *
  * @param[in] model  the model.
  * @return the count (at least 1 for a usable model), or 0 if @p model is
