@@ -173,7 +173,24 @@ void BeamSearch::Prune(Bucket* b, const SearchParams& params) {
     for (size_t i = 0; i < bucket->size(); ++i) b->tags[i] = Tag((*bucket)[i]);
 }
 
+float BeamSearch::EnsembleStep(uint32_t token, uint32_t* state, uint32_t* kn) {
+  const size_t slot = (CacheSlot(*state, token) ^ (uint64_t{*kn} * 0xC2B2AE35u)) & (kLmCacheSize - 1);
+  EnsembleCacheEntry& e = ens_cache_[slot];
+  if (e.state != *state || e.kn != *kn || e.token != token) {
+    e.state = *state;
+    e.kn = *kn;
+    e.token = token;
+    const float c = LmScore(*state, token, &e.next);
+    const float k = knlm_->Score(*kn, token, &e.kn_next);
+    e.logp = LogAdd(c + log_mix_cong_, k + log_mix_knlm_);
+  }
+  *state = e.next;
+  *kn = e.kn_next;
+  return e.logp;
+}
+
 float BeamSearch::WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last, uint32_t* kn) {
+  if (mix_knlm_ && global_ == nullptr && use_lm_cache_) return EnsembleStep(token, state, kn);
   const uint32_t ctx = *state;
   float logp = LmScore(ctx, token, state);
   if (global_ != nullptr) {
@@ -348,9 +365,16 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   if (mix_knlm_) {
     log_mix_cong_ = std::log1p(-params.knlm_mix);
     log_mix_knlm_ = std::log(params.knlm_mix);
-    if (kn_cache_owner_ != knlm_) {
+    if (global_ != nullptr && kn_cache_owner_ != knlm_) {
       kn_cache_.assign(kLmCacheSize, LmCacheEntry{});
       kn_cache_owner_ = knlm_;
+    }
+    // The mixed scores depend on both models and the weight (one model
+    // file per analyzer, so knlm_ is fixed once cong_ is).
+    if (global_ == nullptr && (ens_cache_owner_ != cong_ || ens_cache_mix_ != params.knlm_mix)) {
+      ens_cache_.assign(kLmCacheSize, EnsembleCacheEntry{});
+      ens_cache_owner_ = cong_;
+      ens_cache_mix_ = params.knlm_mix;
     }
   }
   win_.assign(1, WinNode{0, 0});  // node 0: the empty window

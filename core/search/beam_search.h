@@ -172,6 +172,16 @@ class BeamSearch {
   const void* lm_cache_owner_ = nullptr;  // the LM the cache was filled for
   std::vector<LmCacheEntry> kn_cache_;    // allocated on the first ensemble run
   const KnlmView* kn_cache_owner_ = nullptr;
+  // cong+knlm (no distant window): (CoNg state, n-gram state, token) ->
+  // (mixed log-prob, both next states) in one probe instead of one per LM.
+  struct EnsembleCacheEntry {
+    uint32_t state = 0xFFFFFFFFu, kn = 0, token = 0;
+    float logp = 0;
+    uint32_t next = 0, kn_next = 0;
+  };
+  std::vector<EnsembleCacheEntry> ens_cache_;  // allocated on the first ensemble run
+  const void* ens_cache_owner_ = nullptr;      // the CoNg model it was filled for
+  float ens_cache_mix_ = 0;                    // and the weight
   const CongView* cong_ = nullptr;
   const KnlmView* knlm_ = nullptr;
   bool use_lm_cache_ = true, root_table_ = true, simd_map_ = true;  // SearchParams ablations
@@ -190,6 +200,7 @@ class BeamSearch {
   // Scores `token` after `s`'s word-LM state, updating state/window/last
   // (and the n-gram state `kn` of an ensemble).
   float WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last, uint32_t* kn);
+  float EnsembleStep(uint32_t token, uint32_t* state, uint32_t* kn);
   bool mix_knlm_ = false;
   float log_mix_cong_ = 0, log_mix_knlm_ = 0;  // log of the ensemble weights
   const CongGlobalView* global_ = nullptr;

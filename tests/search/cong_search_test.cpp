@@ -131,7 +131,7 @@ TEST_F(CongSearchTest, ClassLambdaOneScoresWithTheLmAlone) {
 TEST_F(CongSearchTest, AblationSwitchesChangeNothing) {
   // The LM cache and the dense root table only save work, and both state
   // maps (index, SIMD tags) find the same states.
-  for (const char* lm : {"cong", "cong-global", "knlm"}) {
+  for (const char* lm : {"cong", "cong-global", "knlm", "cong+knlm", "cong-global+knlm"}) {
     AnalyzeOptions base, no_cache, no_root;
     base.lm = no_cache.lm = no_root.lm = lm;
     no_cache.lm_cache = false;
