@@ -16,18 +16,9 @@
 namespace kma {
 namespace {
 
-class CongSearchTest : public ::testing::Test {
+class CongSearchTest : public test::MiniModelTest {
  protected:
-  static void SetUpTestSuite() {
-    auto m = test::BuildMiniModel("cong", {"knlm", "cong-fp32", "cong-global", "cong"});
-    status_ = new Status(m.status());
-    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-  }
-  static void TearDownTestSuite() {
-    delete model_;
-    delete status_;
-  }
-  void SetUp() override { ASSERT_TRUE(status_->ok()) << status_->message(); }
+  static void SetUpTestSuite() { BuildSuiteModel("cong", {"knlm", "cong-fp32", "cong-global", "cong"}); }
 
   static std::string Morphs(const std::string& text, const AnalyzeOptions& opt) {
     Analyzer a(*model_);
@@ -46,9 +37,6 @@ class CongSearchTest : public ::testing::Test {
       if (line.find('\t') != std::string::npos) out.push_back(line.substr(0, line.find('\t')));
     return out;
   }
-
-  inline static std::shared_ptr<const Model>* model_ = nullptr;
-  inline static Status* status_ = nullptr;
 };
 
 TEST_F(CongSearchTest, ModelListsItsLanguageModelsAndDefault) {

@@ -18,18 +18,9 @@
 namespace kma {
 namespace {
 
-class KnlmEnsembleTest : public ::testing::Test {
+class KnlmEnsembleTest : public test::MiniModelTest {
  protected:
-  static void SetUpTestSuite() {
-    auto m = test::BuildMiniModel("ensemble", {"knlm", "cong", "cong-fp32", "cong-global"});
-    status_ = new Status(m.status());
-    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
-  }
-  static void TearDownTestSuite() {
-    delete model_;
-    delete status_;
-  }
-  void SetUp() override { ASSERT_TRUE(status_->ok()) << status_->message(); }
+  static void SetUpTestSuite() { BuildSuiteModel("ensemble", {"knlm", "cong", "cong-fp32", "cong-global"}); }
 
   static Status Analyze(const std::string& text, const std::string& lm, std::vector<Analysis>* out) {
     Analyzer a(*model_);
@@ -38,9 +29,6 @@ class KnlmEnsembleTest : public ::testing::Test {
     opt.top_n = 3;
     return a.AnalyzeUtf8(text, opt, out);
   }
-
-  inline static std::shared_ptr<const Model>* model_ = nullptr;
-  inline static Status* status_ = nullptr;
 };
 
 TEST_F(KnlmEnsembleTest, ListedForTheInt8CongModelsOnly) {

@@ -44,11 +44,13 @@ inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& 
 }
 
 // Fixture base: the mini model is built once per test suite; SetUp fails
-// every test of the suite if that did not work.
+// every test of the suite if that did not work. A suite that needs other
+// LMs defines its own SetUpTestSuite calling BuildSuiteModel.
 class MiniModelTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    auto m = BuildMiniModel("suite");
+  static void SetUpTestSuite() { BuildSuiteModel("suite", {"knlm"}); }
+  static void BuildSuiteModel(const std::string& name, std::vector<std::string> lms) {
+    auto m = BuildMiniModel(name, std::move(lms));
     if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
     status_ = new Status(m.status());
   }
