@@ -16,8 +16,7 @@ GoldLmScorer::GoldLmScorer(const Model& model, const std::string& lm, float knlm
   cong_ = m.cong(lm);
   global_ = m.cong_global(lm);
   knlm_ = &m.knlm();
-  mix_ = cong_ != nullptr ? m.KnlmMixWeight(lm) : 0.0f;
-  if (mix_ > 0.0f && knlm_mix > 0.0f && knlm_mix < 1.0f) mix_ = knlm_mix;
+  mix_ = m.KnlmMixWeight(lm, knlm_mix);
 }
 
 float GoldLmScorer::Score(uint32_t state, uint32_t token, uint32_t* next) const {

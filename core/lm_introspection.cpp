@@ -26,7 +26,7 @@ LmIntrospector::LmIntrospector(std::shared_ptr<const Model> model, std::string n
     : model_(std::move(model)), name_(std::move(name)), vocab_(*model_) {
   cong_ = model_->impl().cong(name_);
   knlm_ = &model_->impl().knlm();
-  mix_ = cong_ != nullptr ? model_->impl().KnlmMixWeight(name_) : 0.0f;
+  mix_ = model_->impl().KnlmMixWeight(name_);
 }
 
 StatusOr<std::unique_ptr<LmIntrospector>> LmIntrospector::Create(std::shared_ptr<const Model> model,

@@ -94,10 +94,11 @@ class ModelImpl {
       return name.substr(0, name.size() - kKnlmMixSuffix.size());
     return name;
   }
-  // kKnlmMixWeight for a listed ensemble name, else 0.
-  float KnlmMixWeight(std::string_view name) const {
-    if (CongPart(name) == name) return 0.0f;
-    return has_lm(name) ? kKnlmMixWeight : 0.0f;
+  // The n-gram weight of a listed ensemble name: `requested` if it is in
+  // (0, 1), else kKnlmMixWeight; 0 for any other name.
+  float KnlmMixWeight(std::string_view name, float requested = -1.0f) const {
+    if (CongPart(name) == name || !has_lm(name)) return 0.0f;
+    return requested > 0.0f && requested < 1.0f ? requested : kKnlmMixWeight;
   }
   const CongView* cong(std::string_view name) const {
     name = CongPart(name);

@@ -131,8 +131,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
   sp.top_n = opt.top_n;
   sp.cong = cong;
   sp.cong_global = mi.cong_global(lm_name);
-  sp.knlm_mix = mi.KnlmMixWeight(lm_name);
-  if (sp.knlm_mix > 0.0f && opt.knlm_mix > 0.0f && opt.knlm_mix < 1.0f) sp.knlm_mix = opt.knlm_mix;
+  sp.knlm_mix = mi.KnlmMixWeight(lm_name, opt.knlm_mix);
   sp.batch_scoring = opt.batch_scoring;
   sp.lm_cache = opt.lm_cache;
   sp.cong_root_table = opt.cong_root_table;

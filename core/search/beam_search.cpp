@@ -190,7 +190,7 @@ float BeamSearch::EnsembleStep(uint32_t token, uint32_t* state, uint32_t* kn) {
 }
 
 float BeamSearch::WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last, uint32_t* kn) {
-  if (mix_knlm_ && global_ == nullptr && use_lm_cache_) return EnsembleStep(token, state, kn);
+  if (ensemble_cache_) return EnsembleStep(token, state, kn);
   const uint32_t ctx = *state;
   float logp = LmScore(ctx, token, state);
   if (global_ != nullptr) {
@@ -362,16 +362,17 @@ void BeamSearch::Run(const ModelImpl& model, const std::u32string& text, uint32_
   global_ = params.cong != nullptr ? params.cong_global : nullptr;
   knlm_ = &model.knlm();
   mix_knlm_ = cong_ != nullptr && params.knlm_mix > 0.0f && params.knlm_mix < 1.0f;
+  ensemble_cache_ = mix_knlm_ && global_ == nullptr && use_lm_cache_;
   if (mix_knlm_) {
     log_mix_cong_ = std::log1p(-params.knlm_mix);
     log_mix_knlm_ = std::log(params.knlm_mix);
-    if (global_ != nullptr && kn_cache_owner_ != knlm_) {
+    if (use_lm_cache_ && !ensemble_cache_ && kn_cache_owner_ != knlm_) {
       kn_cache_.assign(kLmCacheSize, LmCacheEntry{});
       kn_cache_owner_ = knlm_;
     }
     // The mixed scores depend on both models and the weight (one model
     // file per analyzer, so knlm_ is fixed once cong_ is).
-    if (global_ == nullptr && (ens_cache_owner_ != cong_ || ens_cache_mix_ != params.knlm_mix)) {
+    if (ensemble_cache_ && (ens_cache_owner_ != cong_ || ens_cache_mix_ != params.knlm_mix)) {
       ens_cache_.assign(kLmCacheSize, EnsembleCacheEntry{});
       ens_cache_owner_ = cong_;
       ens_cache_mix_ = params.knlm_mix;

@@ -136,28 +136,29 @@ class BeamSearch {
   static size_t CacheSlot(uint32_t state, uint32_t token) {
     return ((uint64_t{state} * 0x9E3779B1u) ^ (uint64_t{token} * 0x85EBCA77u)) & (kLmCacheSize - 1);
   }
-  // The n-gram side of an ensemble, through its own cache.
-  float KnScore(uint32_t state, uint32_t token, uint32_t* next) {
-    if (!use_lm_cache_) return knlm_->Score(state, token, next);
-    LmCacheEntry& e = kn_cache_[CacheSlot(state, token)];
+  // The entry for (state, token) in `cache`, filled by score(&next) on a miss.
+  template <typename Score>
+  static LmCacheEntry& Probe(std::vector<LmCacheEntry>& cache, uint32_t state, uint32_t token, Score score) {
+    LmCacheEntry& e = cache[CacheSlot(state, token)];
     if (e.state != state || e.token != token) {
       e.state = state;
       e.token = token;
-      e.logp = knlm_->Score(state, token, &e.next);
+      e.logp = score(&e.next);
     }
+    return e;
+  }
+  // The n-gram side of an ensemble, through its own cache.
+  float KnScore(uint32_t state, uint32_t token, uint32_t* next) {
+    if (!use_lm_cache_) return knlm_->Score(state, token, next);
+    const LmCacheEntry& e = Probe(kn_cache_, state, token, [&](uint32_t* n) { return knlm_->Score(state, token, n); });
     *next = e.next;
     return e.logp;
   }
   float LmScore(uint32_t state, uint32_t token, uint32_t* next) {
     if (!use_lm_cache_) return WordLm(state, token, next);
-    LmCacheEntry& e = lm_cache_[CacheSlot(state, token)];
-    if (e.state != state || e.token != token) {
-      e.state = state;
-      e.token = token;
-      e.logp = WordLm(state, token, &e.next);
-    } else if (e.next == kNextUnknown) {
-      e.next = cong_->Next(state, token, root_table_);  // scored by the batch, not walked yet
-    }
+    LmCacheEntry& e = Probe(lm_cache_, state, token, [&](uint32_t* n) { return WordLm(state, token, n); });
+    // Scored by the batch, not walked yet (a fresh fill always has its next state).
+    if (e.next == kNextUnknown) e.next = cong_->Next(state, token, root_table_);
     *next = e.next;
     return e.logp;
   }
@@ -202,6 +203,7 @@ class BeamSearch {
   float WordStep(uint32_t token, uint32_t* state, uint32_t* win, uint32_t* last, uint32_t* kn);
   float EnsembleStep(uint32_t token, uint32_t* state, uint32_t* kn);
   bool mix_knlm_ = false;
+  bool ensemble_cache_ = false;  // mix_knlm_ without a distant window, caches on: EnsembleStep
   float log_mix_cong_ = 0, log_mix_knlm_ = 0;  // log of the ensemble weights
   const CongGlobalView* global_ = nullptr;
 
