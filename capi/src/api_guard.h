@@ -15,7 +15,7 @@
 #include <new>
 #include <string_view>
 
-#include "core/status.h"
+#include "core/base/status.h"
 #include "kma/kma_common.h"
 
 namespace kma::capi {

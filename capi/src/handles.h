@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lm_introspection.h"
-#include "core/model.h"
+#include "core/lm/introspection.h"
+#include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "kma/kma.h"
 

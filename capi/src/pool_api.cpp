@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "capi/src/api_guard.h"
-#include "core/thread_pool.h"
+#include "core/base/thread_pool.h"
 #include "kma/kma.h"
 
 namespace {

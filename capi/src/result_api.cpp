@@ -6,7 +6,7 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
-#include "core/pos_tag.h"
+#include "core/base/pos_tag.h"
 #include "kma/kma.h"
 
 namespace {

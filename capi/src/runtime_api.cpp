@@ -1,13 +1,23 @@
 // Library-wide C entry points: versions, errors, status strings, ISA, log.
 #include "capi/src/api_guard.h"
 #include "capi/src/log.h"
-#include "core/isa_info.h"
+#include "core/kernels/isa_info.h"
 #include "core/kernels/isa.h"
+#include "core/base/version.h"
 #include "kma/kma.h"
+
+// The public header re-exports the numbers core owns; they must agree.
+static_assert(KMA_VERSION_MAJOR == kma::kVersionMajor && KMA_VERSION_MINOR == kma::kVersionMinor &&
+                  KMA_VERSION_PATCH == kma::kVersionPatch,
+              "kma_version.h and core/base/version.h disagree on the library version");
+static_assert(KMA_ABI_VERSION == kma::kAbiVersion, "kma_version.h and core/base/version.h disagree on the ABI");
+static_assert(KMA_MODEL_FORMAT_VERSION == kma::kModelFormatVersion &&
+                  KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION == kma::kMinCompatibleModelFormatVersion,
+              "kma_version.h and core/base/version.h disagree on the model format");
 
 uint32_t KMA_CALL kma_version_number(void) { return KMA_VERSION_NUMBER; }
 
-const char* KMA_CALL kma_version_string(void) { return KMA_VERSION_STRING; }
+const char* KMA_CALL kma_version_string(void) { return kma::kVersionString; }
 
 uint32_t KMA_CALL kma_abi_version(void) { return KMA_ABI_VERSION; }
 

@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/hangul.h"
-#include "core/model_impl.h"
-#include "core/normalizer.h"
-#include "core/pretokenizer.h"
+#include "core/text/hangul.h"
+#include "core/model/model_impl.h"
+#include "core/text/normalizer.h"
+#include "core/text/pretokenizer.h"
 #include "core/search/beam_search.h"
 #include "core/search/lattice.h"
 #include "core/search/sentence_splitter.h"
-#include "core/utf.h"
+#include "core/text/utf.h"
 
 namespace kma {
 

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/model.h"
-#include "core/pos_tag.h"
-#include "core/status.h"
+#include "core/model/model.h"
+#include "core/base/pos_tag.h"
+#include "core/base/status.h"
 
 namespace kma {
 

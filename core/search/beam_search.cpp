@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/hangul.h"
+#include "core/text/hangul.h"
 #include "core/kernels/cong_kernels.h"
 #include "core/search/analyzer.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model_impl.h"
-#include "core/pretokenizer.h"
+#include "core/model/model_impl.h"
+#include "core/text/pretokenizer.h"
 
 namespace kma::search {
 

@@ -3,8 +3,8 @@
 // candidates that guarantee every run can be covered.
 #include <algorithm>
 
-#include "core/char_class.h"
-#include "core/hangul.h"
+#include "core/text/char_class.h"
+#include "core/text/hangul.h"
 #include "core/search/lattice.h"
 
 namespace kma::search {

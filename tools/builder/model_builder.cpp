@@ -4,9 +4,9 @@
 //      corpus get their own LM token, the rest share their tag's class token
 //      and carry log P(morph | class);
 //   2. expand the morphophonological rules over (stem tail, ending) pairs into
-//      fused surface forms (see EntryKind in core/dictionary.h);
+//      fused surface forms (see EntryKind in core/dict/dictionary.h);
 //   3. pack the dictionary and build the form trie over normalized surfaces
-//      (tools/builder/dictionary_writer.h);
+//      (tools/builder/dict/dictionary_writer.h);
 //   4. estimate the Kneser-Ney LM and the word-boundary table on the corpus;
 //   5. write everything as sections of one model file.
 #include "tools/builder/model_builder.h"
@@ -20,19 +20,19 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "capi/include/kma/kma_version.h"
-#include "core/cong_global.h"
-#include "core/dictionary.h"
-#include "core/hangul.h"
-#include "core/knlm.h"
-#include "core/knlm_builder.h"
-#include "core/model_impl.h"
-#include "core/model_format.h"
-#include "core/morph_rules.h"
-#include "core/utf.h"
-#include "tools/builder/conventions.h"
-#include "tools/builder/corpus_reader.h"
-#include "tools/builder/dictionary_writer.h"
+#include "core/base/version.h"
+#include "core/lm/cong_global.h"
+#include "core/dict/dictionary.h"
+#include "core/text/hangul.h"
+#include "core/lm/knlm.h"
+#include "tools/builder/lm/knlm_builder.h"
+#include "core/model/model_impl.h"
+#include "core/model/format.h"
+#include "core/morph/morph_rules.h"
+#include "core/text/utf.h"
+#include "tools/builder/corpus/conventions.h"
+#include "tools/builder/corpus/corpus_reader.h"
+#include "tools/builder/dict/dictionary_writer.h"
 
 namespace kma::build {
 namespace {
@@ -405,7 +405,7 @@ Status BuildModel(const BuildConfig& cfg) {
   }
   w.SetMetadata("knlm.order", std::to_string(ko.order));
   w.SetMetadata("tag_lm.order", std::to_string(tko.order));
-  w.SetMetadata("builder", std::string("kma ") + KMA_VERSION_STRING);
+  w.SetMetadata("builder", std::string("kma ") + kVersionString);
   KMA_RETURN_IF_ERROR(w.WriteFile(cfg.output_path));
   log("wrote " + cfg.output_path);
   return Status::Ok();

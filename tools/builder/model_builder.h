@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
-#include "tools/builder/cong_trainer.h"
+#include "core/base/status.h"
+#include "tools/builder/lm/cong_trainer.h"
 
 namespace kma::build {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/search/analyzer.h"
-#include "core/thread_pool.h"
+#include "core/base/thread_pool.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/line_reader.h"

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/isa_info.h"
+#include "core/kernels/isa_info.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"

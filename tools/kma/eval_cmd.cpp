@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/gold_lm_scorer.h"
-#include "core/model_impl.h"
+#include "tools/kma/gold_lm_scorer.h"
+#include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/eval_ambiguity.h"
 #include "tools/kma/cli_args.h"

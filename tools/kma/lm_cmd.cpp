@@ -1,9 +1,9 @@
-// `kma lm`: look inside a model's language models (core/lm_introspection.h).
+// `kma lm`: look inside a model's language models (core/lm/introspection.h).
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "core/lm_introspection.h"
+#include "core/lm/introspection.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/model_locator.h"

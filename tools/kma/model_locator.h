@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace kma::cli {
 

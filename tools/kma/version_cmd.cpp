@@ -2,9 +2,9 @@
 #include <cstdio>
 #include <string>
 
-#include "core/isa_info.h"
-#include "core/model.h"
-#include "kma/kma_version.h"
+#include "core/base/version.h"
+#include "core/kernels/isa_info.h"
+#include "core/model/model.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/model_locator.h"
@@ -12,10 +12,10 @@
 namespace kma::cli {
 
 int RunVersion() {
-  std::printf("kma %s\n", KMA_VERSION_STRING);
-  std::printf("abi %d\n", KMA_ABI_VERSION);
-  std::printf("model format %d (reads %d..%d)\n", KMA_MODEL_FORMAT_VERSION,
-              KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION, KMA_MODEL_FORMAT_VERSION);
+  std::printf("kma %s\n", kVersionString);
+  std::printf("abi %u\n", kAbiVersion);
+  std::printf("model format %u (reads %u..%u)\n", kModelFormatVersion, kMinCompatibleModelFormatVersion,
+              kModelFormatVersion);
   std::printf("isa %s\n", ActiveIsaName());
   // The default model is informative only: `kma --version` must succeed
   // even where no model is installed.

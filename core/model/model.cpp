@@ -1,0 +1,176 @@
+#include "core/model/model.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/model/model_impl.h"
+
+namespace kma {
+namespace {
+
+Status Bad(const std::string& what) {
+  return Status(StatusCode::kModelFormat, "model file: " + what);
+}
+
+// Reads a section written as {u32 count, u32 pad, T[count]}.
+template <typename T>
+Status PodArray(const ModelFile& mf, std::string_view name, const T** out, uint32_t* count) {
+  const uint8_t* d;
+  size_t n;
+  if (!mf.FindSection(name, &d, &n)) return Bad("missing section '" + std::string(name) + "'");
+  if (n < 8 || reinterpret_cast<uintptr_t>(d) % 8 != 0) return Bad("section '" + std::string(name) + "' too small");
+  uint32_t c;
+  std::memcpy(&c, d, 4);
+  if (uint64_t{c} * sizeof(T) != n - 8) return Bad("section '" + std::string(name) + "' has the wrong size");
+  *out = reinterpret_cast<const T*>(d + 8);
+  *count = c;
+  return Status::Ok();
+}
+
+}  // namespace
+
+// The dictionary sections (layouts in core/dict/dictionary.h and core/dict/trie.h).
+// Every index a lookup follows is checked here, once, so that a damaged file
+// is rejected instead of read out of bounds.
+Status ModelImpl::LoadDictionary() {
+  const ModelFile& m = model_file_;
+  KMA_RETURN_IF_ERROR(PodArray(m, "morphs", &morphs_, &morph_count_));
+  if (morph_count_ == 0) return Bad("empty dictionary");
+  uint32_t score_count = 0;
+  KMA_RETURN_IF_ERROR(PodArray(m, "morph_scores", &morph_scores_, &score_count));
+  const uint8_t* d;
+  size_t n;
+  if (!m.FindSection("strings", &d, &n)) return Bad("missing section 'strings'");
+  strings_ = reinterpret_cast<const char*>(d);
+  for (uint32_t i = 0; i < morph_count_; ++i) {
+    const MorphRecord& r = morphs_[i];
+    if (uint64_t{r.form_offset()} + r.form_length() > n || r.tag() >= kNumTags || r.scores >= score_count)
+      return Bad("morpheme record out of range");
+  }
+  KMA_RETURN_IF_ERROR(PodArray(m, "entries", &entries_, &entry_count_));
+  uint32_t penalty_count = 0;
+  KMA_RETURN_IF_ERROR(PodArray(m, "entry_penalties", &entry_penalties_, &penalty_count));
+  for (uint32_t i = 0; i < penalty_count; ++i)
+    if (!std::isfinite(entry_penalties_[i]) || entry_penalties_[i] < 0.0f)
+      return Bad("entry penalty not finite and >= 0");
+  KMA_RETURN_IF_ERROR(PodArray(m, "entry_morphs", &entry_morphs_, &entry_morph_count_));
+  for (uint32_t i = 0; i < entry_count_; ++i) {
+    const EntryRecord& e = entries_[i];
+    const uint32_t need = e.morph_count();
+    if (need == 0 || uint64_t{e.morph_begin} + need > entry_morph_count_ || e.kind() > EntryKind::kSocket ||
+        (e.info & 0x80) != 0 || e.penalty >= penalty_count)
+      return Bad("entry out of range");
+    for (uint32_t k = 0; k < need; ++k)
+      if (entry_morphs_[e.morph_begin + k] >= morph_count_) return Bad("entry morpheme out of range");
+  }
+  if (!m.FindSection("trie", &d, &n)) return Bad("missing section 'trie'");
+  auto trie = TrieView::Open(d, n, entry_count_);
+  if (!trie.ok()) return trie.status();
+  trie_ = trie.value();
+  return Status::Ok();
+}
+
+Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
+  file_ = std::move(file);
+  auto mf = ModelFile::Parse(file_->data(), file_->size(), true);
+  if (!mf.ok()) return mf.status();
+  model_file_ = std::move(mf.value());
+  const ModelFile& m = model_file_;
+  KMA_RETURN_IF_ERROR(LoadDictionary());
+  const uint8_t* d;
+  size_t n;
+  KMA_RETURN_IF_ERROR(PodArray(m, "concat_block", &concat_block_, &concat_block_count_));
+  uint32_t bcount = 0;
+  KMA_RETURN_IF_ERROR(PodArray(m, "boundary", &boundary_, &bcount));
+  if (bcount != static_cast<uint32_t>((kNumTags + 1) * kNumTags * 2)) return Bad("boundary table has the wrong size");
+  if (!m.FindSection("lm.knlm", &d, &n)) return Bad("missing section 'lm.knlm'");
+  auto lm = KnlmView::Open(d, n);
+  if (!lm.ok()) return lm.status();
+  knlm_ = lm.value();
+  for (uint32_t i = 0; i < morph_count_; ++i)
+    if (morphs_[i].lm_id() >= knlm_.vocab_size()) return Bad("LM id out of range");
+  lm_names_ = {"knlm"};
+  for (const char* name : {"cong", "cong-fp32"}) {
+    if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
+    auto c = CongView::Open(d, n);
+    if (!c.ok()) return c.status();
+    if (c.value().vocab_size() != knlm_.vocab_size()) return Bad(std::string(name) + " vocabulary differs from knlm");
+    (std::string_view(name) == "cong" ? cong_ : cong_fp32_) = c.value();
+    (std::string_view(name) == "cong" ? has_cong_ : has_cong_fp32_) = true;
+    lm_names_.push_back(name);
+  }
+  for (const char* name : {"cong-global", "cong-global-fp32"}) {
+    if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
+    const bool fp32 = std::string_view(name) == "cong-global-fp32";
+    if (!(fp32 ? has_cong_fp32_ : has_cong_)) return Bad(std::string(name) + " without its local model");
+    auto g = CongGlobalView::Open(d, n, fp32 ? cong_fp32_ : cong_);
+    if (!g.ok()) return g.status();
+    (fp32 ? global_fp32_ : global_) = g.value();
+    (fp32 ? has_global_fp32_ : has_global_) = true;
+    lm_names_.push_back(name);
+  }
+  // The ensembles of the int8 CoNg models with the n-gram model
+  // (ModelImpl::KnlmMixWeight) need no section of their own.
+  if (has_cong_) lm_names_.push_back("cong" + std::string(kKnlmMixSuffix));
+  if (has_global_) lm_names_.push_back("cong-global" + std::string(kKnlmMixSuffix));
+  for (const std::string& name : lm_names_) {
+    std::string v = m.Metadata(name + ".class_lambda");
+    if (v.empty()) continue;
+    char* end = nullptr;
+    float l = std::strtof(v.c_str(), &end);
+    if (*end != '\0' || !(l > 0.0f && l <= 1.0f)) return Bad(name + ".class_lambda must be in (0, 1]");
+    class_lambda_.emplace_back(name, l);
+  }
+  default_lm_ = m.Metadata("default_lm");
+  if (std::find(lm_names_.begin(), lm_names_.end(), default_lm_) == lm_names_.end()) default_lm_ = "knlm";
+  if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
+  auto tag_lm = KnlmView::Open(d, n);
+  if (!tag_lm.ok()) return tag_lm.status();
+  tag_lm_ = tag_lm.value();
+  if (tag_lm_.vocab_size() != kLmFirstWord) return Bad("tag model has the wrong vocabulary");
+  if (tag_lm_.node_count() > 200000) return Bad("tag model too large");
+  tag_table_.Build(tag_lm_);
+  period_lm_id_ = LmClassToken(PosTag::kSF);
+  const uint32_t node = trie_.Find(U".");
+  if (node != TrieView::kNone) {
+    for (uint32_t v = trie_.value_begin(node); v < trie_.value_end(node); ++v) {
+      const EntryRecord& e = entries_[v];
+      const MorphRecord& r = morphs_[entry_morphs_[e.morph_begin]];
+      if (e.kind() == EntryKind::kPlain && e.morph_count() == 1 &&
+          r.tag() == static_cast<uint8_t>(PosTag::kSF))
+        period_lm_id_ = r.lm_id();
+    }
+  }
+  return Status::Ok();
+}
+
+Model::Model() : impl_(std::make_unique<ModelImpl>()) {}
+Model::~Model() = default;
+
+StatusOr<std::shared_ptr<const Model>> Model::OpenFile(const std::string& path) {
+  auto f = MappedFile::Open(path);
+  if (!f.ok()) return f.status();
+  std::shared_ptr<Model> m(new Model());
+  Status s = m->impl_->Load(std::move(f.value()));
+  if (!s.ok()) return Status(s.code(), "'" + path + "': " + s.message());
+  return std::shared_ptr<const Model>(std::move(m));
+}
+
+StatusOr<std::shared_ptr<const Model>> Model::OpenMemory(const void* data, size_t size) {
+  if (data == nullptr && size != 0) return Status(StatusCode::kInvalidArgument, "model data is NULL");
+  std::unique_ptr<MappedFile> copy = MappedFile::CopyOf(data, size);
+  if (!copy) return Status(StatusCode::kOutOfMemory, "cannot allocate " + std::to_string(size) + " bytes for the model");
+  std::shared_ptr<Model> m(new Model());
+  KMA_RETURN_IF_ERROR(m->impl_->Load(std::move(copy)));
+  return std::shared_ptr<const Model>(std::move(m));
+}
+
+uint32_t Model::format_version() const { return impl_->file().format_version(); }
+std::vector<std::string> Model::lm_names() const { return impl_->lm_names(); }
+std::string Model::default_lm() const { return impl_->default_lm(); }
+std::string Model::metadata(std::string_view key) const { return impl_->file().Metadata(key); }
+uint32_t Model::morpheme_count() const { return impl_->morph_count(); }
+size_t Model::file_size() const { return impl_->file_size(); }
+
+}  // namespace kma

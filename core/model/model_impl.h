@@ -1,0 +1,171 @@
+// Internal view of a loaded model: typed pointers into the sections of the
+// mapped model file. Everything is read-only after Load().
+#ifndef KMA_CORE_MODEL_MODEL_IMPL_H_
+#define KMA_CORE_MODEL_MODEL_IMPL_H_
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/lm/cong.h"
+#include "core/lm/cong_global.h"
+#include "core/dict/dictionary.h"
+#include "core/lm/knlm.h"
+#include "core/model/mapped_file.h"
+#include "core/model/format.h"
+#include "core/dict/trie.h"
+
+namespace kma {
+
+// The tag-level model has a tiny vocabulary, so all its transitions are
+// tabulated at load: one array read per morpheme instead of a trie walk.
+class TagLmTable {
+ public:
+  void Build(const KnlmView& lm) {
+    vocab_ = lm.vocab_size();
+    size_t states = lm.node_count();
+    logp_.resize(states * vocab_);
+    next_.resize(states * vocab_);
+    for (uint32_t s = 0; s < states; ++s)
+      for (uint32_t t = 0; t < vocab_; ++t) logp_[s * vocab_ + t] = lm.Score(s, t, &next_[s * vocab_ + t]);
+    bos_ = lm.bos_state();
+  }
+  float Score(uint32_t state, uint32_t token, uint32_t* next) const {
+    size_t i = size_t{state} * vocab_ + token;
+    *next = next_[i];
+    return logp_[i];
+  }
+  uint32_t bos_state() const { return bos_; }
+
+ private:
+  uint32_t vocab_ = 0, bos_ = 0;
+  std::vector<float> logp_;
+  std::vector<uint32_t> next_;
+};
+
+class ModelImpl {
+ public:
+  Status Load(std::unique_ptr<MappedFile> file);
+
+  const MorphRecord& morph(uint32_t id) const { return morphs_[id]; }
+  uint32_t morph_count() const { return morph_count_; }
+  std::string_view morph_form(uint32_t id) const {
+    return std::string_view(strings_ + morphs_[id].form_offset(), morphs_[id].form_length());
+  }
+  const MorphScores& morph_scores(const MorphRecord& r) const { return morph_scores_[r.scores]; }
+  // First character of the normalized form (see MorphFirstChar).
+  char32_t morph_first_char(uint32_t id) const { return MorphFirstChar(morph_form(id)); }
+  const EntryRecord& entry(uint32_t i) const { return entries_[i]; }
+  float entry_penalty(const EntryRecord& e) const { return entry_penalties_[e.penalty]; }
+  const uint32_t* entry_morphs(const EntryRecord& e) const { return entry_morphs_ + e.morph_begin; }
+  // The form trie; the values of a node are entry indices (entries are
+  // stored in trie value order).
+  const TrieView& trie() const { return trie_; }
+  // True if a stem of conjugation class `socket_key` may not be followed by
+  // the plain form of an ending starting with `first_char`.
+  bool ConcatBlocked(uint32_t socket_key, uint32_t first_char) const {
+    uint64_t k = (uint64_t{socket_key} << 32) | first_char;
+    return std::binary_search(concat_block_, concat_block_ + concat_block_count_, k);
+  }
+  // log P(space before | prev tag, tag); prev == kNumTags at sentence start.
+  float BoundaryLogp(int prev_tag, int tag, bool space) const {
+    return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
+  }
+  const KnlmView& knlm() const { return knlm_; }
+  // The CoNg model stored under `name` ("cong" int8, "cong-fp32" float rows),
+  // or null if the file has none.
+  // "cong-global" and "cong-global-fp32" name their local model plus the
+  // distant part (cong_global()).
+  //
+  // "<cong LM>+knlm" names an ensemble: that CoNg LM and the Kneser-Ney model
+  // mixed linearly in probability, kKnlmMixWeight on the n-gram side. cong()
+  // and cong_global() answer for its CoNg part; KnlmMixWeight() says whether
+  // a name is an ensemble. (A log-linear mixture gains nothing: the two
+  // models err on different tokens, so averaging probabilities is what
+  // helps; docs/ACCURACY.md.)
+  static constexpr std::string_view kKnlmMixSuffix = "+knlm";
+  // Chosen on held-out data (0.2 to 0.5 measured, 0.4 best on every figure;
+  // docs/ACCURACY.md "Ensembles with Kneser-Ney").
+  static constexpr float kKnlmMixWeight = 0.4f;
+  static std::string_view CongPart(std::string_view name) {
+    if (name.size() > kKnlmMixSuffix.size() && name.substr(name.size() - kKnlmMixSuffix.size()) == kKnlmMixSuffix)
+      return name.substr(0, name.size() - kKnlmMixSuffix.size());
+    return name;
+  }
+  // The n-gram weight of a listed ensemble name: `requested` if it is in
+  // (0, 1), else kKnlmMixWeight; 0 for any other name.
+  float KnlmMixWeight(std::string_view name, float requested = -1.0f) const {
+    if (CongPart(name) == name || !has_lm(name)) return 0.0f;
+    return requested > 0.0f && requested < 1.0f ? requested : kKnlmMixWeight;
+  }
+  const CongView* cong(std::string_view name) const {
+    name = CongPart(name);
+    if (name == "cong") return has_cong_ ? &cong_ : nullptr;
+    if (name == "cong-fp32") return has_cong_fp32_ ? &cong_fp32_ : nullptr;
+    if (name == "cong-global") return has_global_ ? &cong_ : nullptr;
+    if (name == "cong-global-fp32") return has_global_fp32_ ? &cong_fp32_ : nullptr;
+    return nullptr;
+  }
+  const CongGlobalView* cong_global(std::string_view name) const {
+    name = CongPart(name);
+    if (name == "cong-global") return has_global_ ? &global_ : nullptr;
+    if (name == "cong-global-fp32") return has_global_fp32_ ? &global_fp32_ : nullptr;
+    return nullptr;
+  }
+  const std::vector<std::string>& lm_names() const { return lm_names_; }
+  bool has_lm(std::string_view name) const {
+    return std::find(lm_names_.begin(), lm_names_.end(), name) != lm_names_.end();
+  }
+  // The class-interpolation weight tuned for an LM ("<lm>.class_lambda" in
+  // the metadata), or 0 if the model does not say.
+  // An ensemble uses the weight of its CoNg part unless it has its own.
+  float class_lambda(std::string_view lm) const {
+    for (const auto& [name, value] : class_lambda_)
+      if (name == lm) return value;
+    if (CongPart(lm) != lm) return class_lambda(CongPart(lm));
+    return 0.0f;
+  }
+  const std::string& default_lm() const { return default_lm_; }
+  const KnlmView& tag_lm() const { return tag_lm_; }
+  const TagLmTable& tag_lm_table() const { return tag_table_; }
+  // LM token of the full stop "."/SF: text that ends without punctuation is
+  // closed as if it had one, since nearly every training sentence does.
+  uint32_t period_lm_id() const { return period_lm_id_; }
+  const ModelFile& file() const { return model_file_; }
+  size_t file_size() const { return file_->size(); }
+
+ private:
+  Status LoadDictionary();
+
+  std::unique_ptr<MappedFile> file_;
+  ModelFile model_file_;
+  const MorphRecord* morphs_ = nullptr;
+  uint32_t morph_count_ = 0;
+  const MorphScores* morph_scores_ = nullptr;
+  const char* strings_ = nullptr;
+  const EntryRecord* entries_ = nullptr;
+  uint32_t entry_count_ = 0;
+  const float* entry_penalties_ = nullptr;
+  const uint32_t* entry_morphs_ = nullptr;
+  uint32_t entry_morph_count_ = 0;
+  TrieView trie_;
+  const uint64_t* concat_block_ = nullptr;
+  uint32_t concat_block_count_ = 0;
+  const float* boundary_ = nullptr;
+  KnlmView knlm_;
+  CongView cong_, cong_fp32_;
+  CongGlobalView global_, global_fp32_;
+  bool has_cong_ = false, has_cong_fp32_ = false, has_global_ = false, has_global_fp32_ = false;
+  std::vector<std::string> lm_names_;
+  std::string default_lm_;
+  std::vector<std::pair<std::string, float>> class_lambda_;
+  KnlmView tag_lm_;
+  TagLmTable tag_table_;
+  uint32_t period_lm_id_ = 0;
+};
+
+}  // namespace kma
+
+#endif  // KMA_CORE_MODEL_MODEL_IMPL_H_

@@ -1,0 +1,59 @@
+// Character categories for segmentation (what MeCab's char_property and
+// Kiwi's script types do), and the Sejong tag of a single symbol character.
+#ifndef KMA_CORE_TEXT_CHAR_CLASS_H_
+#define KMA_CORE_TEXT_CHAR_CLASS_H_
+
+#include <cstdint>
+
+#include "core/base/pos_tag.h"
+
+namespace kma {
+
+enum class CharClass : uint8_t {
+  kSpace,        // Unicode white space, plus invisible separators ZWSP/BOM/WJ
+  kHangul,       // syllables, conjoining jamo, compatibility jamo, half-width jamo
+  kDigit,        // decimal digits (ASCII, full-width, other scripts' Nd)
+  kLatin,        // Latin letters incl. accented, IPA, full-width A-Z a-z
+  kHanja,        // CJK ideographs (unified, extensions, compatibility), 々 〇
+  kOtherLetter,  // letters of other scripts (Greek, Cyrillic, kana, ...) and
+                 // combining marks, which belong to the letter before them
+  kSymbol,       // punctuation, symbols, other numerals (², ①), private use,
+                 // text-presentation pictographs (©, ☎, ❤ without U+FE0F)
+  kEmoji,        // emoji-presentation pictographs, regional indicators,
+                 // skin-tone modifiers
+  kControl,      // controls, format chars (ZWJ, ZWNJ, bidi marks), variation
+                 // selectors: invisible, never a token by themselves
+};
+
+// Category of one code point. Out-of-range values are kControl.
+// Exceptions to the rules above, chosen to match the training corpus:
+// U+318D (ㆍ, used as a middle dot) and U+11A2 (ᆢ, used as an ellipsis) are
+// kSymbol, not kHangul.
+CharClass ClassOf(char32_t c);
+
+// Sejong symbol tag of one character (meaningful for kSymbol characters;
+// anything else gets SW):
+//   SF  sentence enders  . ! ? 。 ． ！ ？ ‼ ⁉ ⁈ ⁇
+//   SE  ellipses         … ‥ ⋯ ︙ ᆢ   (runs of "." are SE: see Pretokenize)
+//   SP  separators       , ; : / · ㆍ ・ 、 and full-width forms
+//   SS  quotes whose direction is unknown (" ' ` and full-width forms),
+//       dashes (- ‐ – — ― －), bullet •, underscore _
+//   SSO opening brackets/quotes ( [ { < « “ ‘ 「 『 【 〈 《 〔 ...
+//   SSC closing brackets/quotes ) ] } > » ” ’ 」 』 】 〉 》 〕 ...
+//   SO  connectors       ~ ～ 〜 ∼
+//   SW  everything else  % $ & @ # * + = ^ | currency, math, arrows, ▲ ㎡ °
+// Where this differs from the Sejong guideline it follows the corpus
+// (/work/shared/data/corpus/train.tsv): "-" is SS there, never SO.
+PosTag SymbolTag(char32_t c);
+
+// True for quotes that open or close depending on context (" ' ` and their
+// full-width forms). SymbolTag returns SS for them; Pretokenize decides.
+bool IsAmbiguousQuote(char32_t c);
+
+// True for Unicode combining marks (Mn, Mc, Me), excluding variation
+// selectors. Letter runs extend over them.
+bool IsCombiningMark(char32_t c);
+
+}  // namespace kma
+
+#endif  // KMA_CORE_TEXT_CHAR_CLASS_H_

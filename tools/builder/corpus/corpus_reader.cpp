@@ -1,0 +1,104 @@
+#include "tools/builder/corpus/corpus_reader.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace kma::build {
+namespace {
+
+std::vector<std::string_view> Split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == sep) {
+      parts.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+Status OpenLines(const std::string& path, std::ifstream* in) {
+  in->open(path, std::ios::binary);
+  if (!*in) return Status(StatusCode::kIo, "cannot open '" + path + "'");
+  return Status::Ok();
+}
+
+void StripCr(std::string* line) {
+  if (!line->empty() && line->back() == '\r') line->pop_back();
+}
+
+}  // namespace
+
+Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped) {
+  std::ifstream in;
+  KMA_RETURN_IF_ERROR(OpenLines(path, &in));
+  std::string line;
+  *skipped = 0;
+  while (std::getline(in, line)) {
+    StripCr(&line);
+    auto cols = Split(line, '\t');
+    if (cols.size() < 2) continue;
+    CorpusSentence sent;
+    for (size_t c = 1; c < cols.size(); ++c) {
+      bool first = true;
+      for (std::string_view m : Split(cols[c], ' ')) {
+        if (m.empty()) continue;
+        size_t slash = m.rfind('/');
+        PosTag tag;
+        if (slash == std::string_view::npos || slash == 0 || !ParseTag(m.substr(slash + 1), &tag)) {
+          ++*skipped;
+          continue;
+        }
+        sent.push_back({std::string(m.substr(0, slash)), tag, first});
+        first = false;
+      }
+    }
+    if (!sent.empty()) out->push_back(std::move(sent));
+  }
+  return Status::Ok();
+}
+
+Status ReadLexicon(const std::string& path, std::vector<LexiconEntry>* out) {
+  std::ifstream in;
+  KMA_RETURN_IF_ERROR(OpenLines(path, &in));
+  std::string line;
+  while (std::getline(in, line)) {
+    StripCr(&line);
+    if (line.empty() || line[0] == '#') continue;
+    auto cols = Split(line, '\t');
+    if (cols.size() < 2 || cols[0].empty()) continue;
+    if (cols[0].find(' ') != std::string_view::npos) continue;  // multi-word entries: not supported yet
+    LexiconEntry e;
+    if (!ParseTag(cols[1], &e.tag)) continue;
+    e.form = std::string(cols[0]);
+    e.count = cols.size() > 2 ? static_cast<uint32_t>(std::strtoul(std::string(cols[2]).c_str(), nullptr, 10)) : 0;
+    e.source_count = 0;
+    if (cols.size() > 3 && !cols[3].empty()) e.source_count = static_cast<uint32_t>(Split(cols[3], ',').size());
+    if (cols.size() > 4) e.irregular = std::string(cols[4]);
+    out->push_back(std::move(e));
+  }
+  return Status::Ok();
+}
+
+Status ReadIrregular(const std::string& path, std::vector<LexiconEntry>* out) {
+  std::ifstream in;
+  KMA_RETURN_IF_ERROR(OpenLines(path, &in));
+  std::string line;
+  while (std::getline(in, line)) {
+    StripCr(&line);
+    if (line.empty() || line[0] == '#') continue;
+    auto cols = Split(line, '\t');
+    if (cols.size() < 3) continue;
+    LexiconEntry e;
+    if (!ParseTag(cols[1], &e.tag)) continue;
+    e.form = std::string(cols[0]);
+    e.count = 0;
+    e.source_count = 1;
+    e.irregular = std::string(cols[2]);
+    out->push_back(std::move(e));
+  }
+  return Status::Ok();
+}
+
+}  // namespace kma::build

@@ -1,0 +1,38 @@
+// Readers for the training data formats described in ../shared/data/README.md.
+#ifndef KMA_TOOLS_BUILDER_CORPUS_CORPUS_READER_H_
+#define KMA_TOOLS_BUILDER_CORPUS_CORPUS_READER_H_
+
+#include <string>
+#include <vector>
+
+#include "core/base/pos_tag.h"
+#include "core/base/status.h"
+
+namespace kma::build {
+
+struct CorpusMorph {
+  std::string form;     // NFC UTF-8 as in the data
+  PosTag tag;
+  bool word_initial;    // first morpheme of a whitespace-separated word
+};
+using CorpusSentence = std::vector<CorpusMorph>;
+
+// corpus/train.tsv: raw TAB word TAB word...; each word "form/TAG form/TAG".
+// Lines with unknown tags are kept with the bad morpheme dropped and counted.
+Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped_morphs);
+
+struct LexiconEntry {
+  std::string form;
+  PosTag tag;
+  uint32_t count;
+  uint32_t source_count;
+  std::string irregular;  // "" or ㅂ ㄷ ㅅ 르 ㅎ 러 우 으
+};
+// lexicon/lexicon.tsv: form TAB tag TAB count TAB sources TAB irregular.
+Status ReadLexicon(const std::string& path, std::vector<LexiconEntry>* out);
+// lexicon/irregular.tsv: stem TAB tag TAB class. Appended to `out` with count 0.
+Status ReadIrregular(const std::string& path, std::vector<LexiconEntry>* out);
+
+}  // namespace kma::build
+
+#endif  // KMA_TOOLS_BUILDER_CORPUS_CORPUS_READER_H_

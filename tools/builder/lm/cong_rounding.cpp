@@ -1,0 +1,238 @@
+#include "tools/builder/lm/cong_rounding.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tools/builder/lm/train_math.h"
+
+namespace kma::build {
+namespace {
+
+using train::ParallelFor;
+
+// Lower Cholesky factor of a (dim×dim, in place). False if a is not
+// positive definite.
+bool CholeskyLower(std::vector<double>* a, int dim) {
+  std::vector<double>& m = *a;
+  for (int j = 0; j < dim; ++j) {
+    double s = m[size_t(j) * dim + j];
+    for (int k = 0; k < j; ++k) s -= m[size_t(j) * dim + k] * m[size_t(j) * dim + k];
+    if (!(s > 0)) return false;
+    const double d = std::sqrt(s);
+    m[size_t(j) * dim + j] = d;
+    for (int i = j + 1; i < dim; ++i) {
+      double t = m[size_t(i) * dim + j];
+      for (int k = 0; k < j; ++k) t -= m[size_t(i) * dim + k] * m[size_t(j) * dim + k];
+      m[size_t(i) * dim + j] = t / d;
+    }
+    for (int i = 0; i < j; ++i) m[size_t(i) * dim + j] = 0;
+  }
+  return true;
+}
+
+// Solves (L Lᵀ) x = b in place, L from CholeskyLower.
+void CholeskySolve(const std::vector<double>& l, int dim, double* b) {
+  for (int i = 0; i < dim; ++i) {
+    double s = b[i];
+    for (int k = 0; k < i; ++k) s -= l[size_t(i) * dim + k] * b[k];
+    b[i] = s / l[size_t(i) * dim + i];
+  }
+  for (int i = dim - 1; i >= 0; --i) {
+    double s = b[i];
+    for (int k = i + 1; k < dim; ++k) s -= l[size_t(k) * dim + i] * b[k];
+    b[i] = s / l[size_t(i) * dim + i];
+  }
+}
+
+void RoundPlain(const float* x, int dim, float scale, int qmax, const uint8_t* mask, int8_t* q) {
+  const float lim = float(qmax);
+  for (int k = 0; k < dim; ++k)
+    q[k] = (mask && mask[k]) ? 0 : static_cast<int8_t>(std::lround(std::clamp(x[k] / scale, -lim, lim)));
+}
+
+// Scale of a row as the plain quantiser picks it: the largest unmasked
+// magnitude maps to qmax.
+float RowScale(const float* x, int dim, int qmax, const uint8_t* mask) {
+  float mx = 0;
+  for (int k = 0; k < dim; ++k)
+    if (!mask || !mask[k]) mx = std::max(mx, std::fabs(x[k]));
+  return mx > 0 ? mx / float(qmax) : 1.0f;
+}
+
+// Adds w·x xᵀ to the upper triangle of h.
+void AddOuterUpper(double w, const float* x, int dim, double* h) {
+  for (int i = 0; i < dim; ++i) {
+    const double wi = w * x[i];
+    double* row = h + size_t(i) * dim;
+    for (int j = i; j < dim; ++j) row[j] += wi * x[j];
+  }
+}
+
+void MirrorUpper(int dim, double* h) {
+  for (int i = 0; i < dim; ++i)
+    for (int j = 0; j < i; ++j) h[size_t(i) * dim + j] = h[size_t(j) * dim + i];
+}
+
+double Trace(const double* h, int dim) {
+  double t = 0;
+  for (int i = 0; i < dim; ++i) t += h[size_t(i) * dim + i];
+  return t;
+}
+
+int QMax(const CongStorage& st) { return (1 << (st.value_bits - 1)) - 1; }
+
+}  // namespace
+
+void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, const uint8_t* mask,
+                      int8_t* q) {
+  std::vector<double> a(h, h + size_t(dim) * dim);
+  const double mean_diag = Trace(h, dim) / dim;
+  if (!(mean_diag > 0) || !std::isfinite(mean_diag)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  for (int i = 0; i < dim; ++i) a[size_t(i) * dim + i] += 0.01 * mean_diag;
+  if (!CholeskyLower(&a, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  // H⁻¹ column by column, then its upper Cholesky factor U (H⁻¹ = Uᵀ U,
+  // the transpose of the lower factor): row i of U says how an error on
+  // coordinate i is best spread over the later coordinates.
+  std::vector<double> inv(size_t(dim) * dim), col(dim);
+  for (int j = 0; j < dim; ++j) {
+    std::fill(col.begin(), col.end(), 0.0);
+    col[j] = 1;
+    CholeskySolve(a, dim, col.data());
+    // Stored as row j (H⁻¹ is symmetric): the factorisation below reads the
+    // lower triangle, i.e. each column's entries above its diagonal.
+    for (int i = 0; i < dim; ++i) inv[size_t(j) * dim + i] = col[i];
+  }
+  if (!CholeskyLower(&inv, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  auto u = [&inv, dim](int i, int j) { return inv[size_t(j) * dim + i]; };
+  std::vector<double> w(target, target + dim);
+  const double lim = qmax;
+  for (int i = 0; i < dim; ++i) {
+    const double v = (mask && mask[i]) ? 0.0 : double(std::lround(std::clamp(w[i] / scale, -lim, lim)));
+    q[i] = static_cast<int8_t>(v);
+    const double err = (w[i] - v * scale) / u(i, i);
+    for (int j = i + 1; j < dim; ++j) w[j] -= err * u(i, j);
+  }
+}
+
+void KeepTopTokens(const float* logits, uint32_t n, int k, float log_norm, std::vector<uint32_t>* order,
+                   uint32_t* tok, float* prob) {
+  order->resize(n);
+  for (uint32_t x = 0; x < n; ++x) (*order)[x] = x;
+  auto higher = [logits](uint32_t a, uint32_t b) { return logits[a] > logits[b] || (logits[a] == logits[b] && a < b); };
+  std::nth_element(order->begin(), order->begin() + k, order->end(), higher);
+  std::sort(order->begin(), order->begin() + k, higher);
+  for (int j = 0; j < k; ++j) {
+    tok[j] = (*order)[j];
+    prob[j] = std::exp(logits[(*order)[j]] + log_norm);
+  }
+}
+
+void QuantizeOutputRowsCompensated(const CongStorage& st, const std::vector<float>& eout, uint32_t vocab, int dim,
+                                   const std::vector<float>& ctx, const std::vector<double>& ctx_count,
+                                   const TopTokens& top, int threads, QuantizedRows* out) {
+  const size_t n_ctx = ctx_count.size();
+  const size_t dd = size_t(dim) * dim;
+  // Every context's weight (n_c + 1) in one global matrix, in context order.
+  std::vector<double> global(dd, 0.0);
+  for (size_t c = 0; c < n_ctx; ++c) AddOuterUpper(ctx_count[c] + 1, &ctx[c * dim], dim, global.data());
+  MirrorUpper(dim, global.data());
+  const double global_trace = Trace(global.data(), dim);
+  // The contexts that rank each token among their top ones, in context order.
+  std::vector<uint32_t> begin(vocab + 1, 0);
+  for (uint32_t t : top.token) ++begin[t + 1];
+  for (uint32_t t = 0; t < vocab; ++t) begin[t + 1] += begin[t];
+  std::vector<uint32_t> fill(begin.begin(), begin.end() - 1), who(top.token.size());
+  std::vector<float> weight(top.token.size());
+  for (size_t c = 0; c < n_ctx; ++c)
+    for (int j = 0; j < top.k; ++j) {
+      const size_t e = c * top.k + j;
+      const uint32_t slot = fill[top.token[e]]++;
+      who[slot] = static_cast<uint32_t>(c);
+      weight[slot] = static_cast<float>((ctx_count[c] + 1) * top.prob[e]);
+    }
+  out->q.resize(size_t{vocab} * dim);
+  out->scale.resize(vocab);
+  out->stored.clear();
+  const int qmax = QMax(st);
+  ParallelFor(threads, vocab, [&](int, size_t lo, size_t hi) {
+    std::vector<double> h(dd);
+    std::vector<uint8_t> mask(dim);
+    for (size_t x = lo; x < hi; ++x) {
+      std::fill(h.begin(), h.end(), 0.0);
+      for (uint32_t e = begin[x]; e < begin[x + 1]; ++e) AddOuterUpper(weight[e], &ctx[size_t{who[e]} * dim], dim, h.data());
+      MirrorUpper(dim, h.data());
+      const double tr = Trace(h.data(), dim);
+      for (size_t i = 0; i < dd; ++i) h[i] = (tr > 0 ? h[i] / tr : 0.0) + 0.1 * global[i] / global_trace;
+      const float* row = &eout[x * dim];
+      SparsityMask(st, row, dim, mask.data());
+      const float scale = RowScale(row, dim, qmax, mask.data());
+      out->scale[x] = scale;
+      RoundCompensated(row, h.data(), dim, scale, qmax, mask.data(), &out->q[x * dim]);
+    }
+  });
+}
+
+void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<float>& ctx, uint32_t count, int dim,
+                                    const std::vector<float>& eout, const std::vector<float>& eout_q,
+                                    const TopTokens& top, int threads, QuantizedRows* out) {
+  const size_t dd = size_t(dim) * dim;
+  out->q.resize(size_t{count} * dim);
+  out->scale.resize(count);
+  out->stored.clear();
+  const int qmax = QMax(st);
+  ParallelFor(threads, count, [&](int, size_t lo, size_t hi) {
+    std::vector<double> h(dd), l(dd), g(dim), mean(dim), t(top.k);
+    std::vector<float> a(dim), y(dim);
+    std::vector<uint8_t> mask(dim);
+    for (size_t c = lo; c < hi; ++c) {
+      const float* row = &ctx[c * dim];
+      const uint32_t* tok = top.token.data() + c * top.k;
+      const float* prob = top.prob.data() + c * top.k;
+      // Weighted least squares over the top tokens: the float logits t_j
+      // against the quantised output rows, up to a constant (a shift of every
+      // logit cancels in the normaliser), hence the centring.
+      double mass = 0, mean_t = 0;
+      std::fill(mean.begin(), mean.end(), 0.0);
+      for (int j = 0; j < top.k; ++j) {
+        const float* oq = &eout_q[size_t{tok[j]} * dim];
+        t[j] = train::Dot(row, &eout[size_t{tok[j]} * dim], dim);
+        mass += prob[j];
+        mean_t += prob[j] * t[j];
+        for (int k = 0; k < dim; ++k) mean[k] += prob[j] * oq[k];
+      }
+      if (!(mass > 0)) mass = 1;
+      mean_t /= mass;
+      for (double& m : mean) m /= mass;
+      std::fill(h.begin(), h.end(), 0.0);
+      std::fill(g.begin(), g.end(), 0.0);
+      for (int j = 0; j < top.k; ++j) {
+        const float* oq = &eout_q[size_t{tok[j]} * dim];
+        const double p = prob[j] / mass;
+        for (int k = 0; k < dim; ++k) a[k] = static_cast<float>(oq[k] - mean[k]);
+        AddOuterUpper(p, a.data(), dim, h.data());
+        for (int k = 0; k < dim; ++k) g[k] += p * a[k] * (t[j] - mean_t);
+      }
+      MirrorUpper(dim, h.data());
+      // Ridge towards the float row: directions the top tokens do not pin
+      // down keep their float values.
+      const double ridge = 0.1 * Trace(h.data(), dim) / dim;
+      for (int k = 0; k < dim; ++k) {
+        h[size_t(k) * dim + k] += ridge;
+        g[k] += ridge * row[k];
+      }
+      l = h;
+      const float* target = row;
+      if (ridge > 0 && CholeskyLower(&l, dim)) {
+        CholeskySolve(l, dim, g.data());
+        for (int k = 0; k < dim; ++k) y[k] = static_cast<float>(g[k]);
+        target = y.data();
+      }
+      SparsityMask(st, target, dim, mask.data());
+      const float scale = RowScale(target, dim, qmax, mask.data());
+      out->scale[c] = scale;
+      RoundCompensated(target, h.data(), dim, scale, qmax, mask.data(), &out->q[c * dim]);
+    }
+  });
+}
+
+}  // namespace kma::build

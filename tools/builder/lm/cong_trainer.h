@@ -1,0 +1,109 @@
+// Trainer for the CoNg language model (core/lm/cong.h), in plain C++ (no ML
+// framework is available where kma is built).
+//
+// Context set: every morpheme n-gram of length 1..max_context_len that occurs
+// at least min_count times as the end of a history (sentence start <s>
+// included), plus the empty context. Such a set is closed under prefixes and
+// suffixes, so it is a trie with suffix links.
+//
+// Context embedding: composed log-bilinearly from the context's morphemes,
+//   v(c) = r[c] + sum_k C_k e_in[w_k]     (w_1 the most recent morpheme)
+// with a per-context residual r[c] under its own L2 penalty. The composition
+// lets a context seen twice borrow what its morphemes do elsewhere (the data
+// is 30K sentences, where free per-context rows overfit); after training every
+// v(c) is materialised as one row, so analysis pays one row lookup.
+// Output: log P(t | c) = v(c) . e_out[t] + b[t] - Z[c], full softmax.
+//
+// Training maximises the likelihood of train.tsv with each position scored by
+// its longest context in the set, exactly what the analyzer will do; the
+// examples are aggregated per context (one full-softmax step per distinct
+// context and batch instead of one per token). Mini-batch Adam for the dense
+// parameters, clipped SGD for the embedding rows; each batch
+// is split over threads by a fixed partition and the gradients are summed in
+// thread order, so the result is identical for a given seed and thread
+// count (and deterministic float code: no FMA contraction, fixed sum order).
+#ifndef KMA_TOOLS_BUILDER_LM_CONG_TRAINER_H_
+#define KMA_TOOLS_BUILDER_LM_CONG_TRAINER_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/base/status.h"
+#include "tools/builder/lm/cong_storage.h"
+
+namespace kma {
+class KnlmView;
+}
+
+namespace kma::build {
+
+struct CongTrainOptions {
+  int dim = 32;              // embedding size (multiple of 16; 16/32/48/64 measured, 32 best)
+  int max_context_len = 3;   // longest context n-gram (4 measured worse on held-out data)
+  int min_count = 3;         // minimum occurrences of a context n-gram
+  int epochs = 6;            // at dim 32: 4, 6, 8 measured on held-out data, 6 best (dim 64 overfit past 4)
+  int batch_contexts = 256;  // distinct contexts per mini-batch
+  float learning_rate = 0.005f;        // Adam, dense parameters (e_out, b, C_k)
+  float sparse_learning_rate = 0.1f;   // row-wise Adagrad, rows (r[c], e_in[w])
+  float sparse_clip = 1.0f;            // cap on the L2 norm of one row step
+  float residual_l2 = 1.0f;            // L2 weight of the per-context residuals
+  // Share of the training target taken from a Witten-Bell n-gram estimate
+  // over the same contexts instead of the observed continuations: it keeps
+  // rare long contexts from being fitted to their few observations.
+  float teacher_weight = 1.0f;
+  // If > 0, the teacher's share shrinks with the context's count n:
+  // teacher_weight * prior / (n + prior).
+  float teacher_prior = 10.0f;
+  // The teacher: this Kneser-Ney model if set (it must score the same
+  // tokens), else a Witten-Bell estimate over the CoNg contexts.
+  const KnlmView* teacher_lm = nullptr;
+  // CoNg-Global: non-empty (vocab entries, 1 = content token) to also train
+  // the distant-window part (core/lm/cong_global.h).
+  std::vector<uint8_t> global_valid;
+  int global_epochs = 8;
+  // Rotate the finished embeddings by a random-sign Walsh-Hadamard matrix
+  // before quantising (dim must be a power of two; ignored otherwise).
+  bool rotate = true;
+  // Round the rows to keep the log-probabilities, not each value, close to
+  // the float model (tools/builder/lm/cong_rounding.h); packed4 ignores it.
+  bool compensated_rounding = true;
+  // How the quantised rows are stored (tools/builder/lm/cong_storage.h); the
+  // default, plain int8, writes format version 1 as before.
+  CongStorage storage;
+  int threads = 2;
+  uint64_t seed = 1;
+  std::function<void(const std::string&)> log;
+};
+
+struct CongTrainResult {
+  std::string int8_blob;  // the model as stored in kma model files (in options.storage)
+  std::string fp32_blob;  // the same model with float rows (reference path)
+  std::string global_int8_blob, global_fp32_blob;  // CoNg-Global parts, if asked for
+  uint32_t contexts = 0;
+  double train_seconds = 0;
+  double train_perplexity = 0;  // of the training data, last epoch
+};
+
+// The trained local model as the CoNg-Global trainer needs it.
+struct CongLocalParams {
+  uint32_t vocab, nodes, dim;
+  const std::vector<float>*ctx, *ctx_bias, *eout, *out_bias;  // float rows, -Z
+  const std::vector<float>*ctx_q, *ctx_bias_q, *eout_q;       // dequantised stored rows, their -Z
+  const std::vector<float>*vts, *vts_q;                         // log content mass per context
+  std::function<uint32_t(uint32_t, uint32_t)> next;            // context trie walk
+};
+
+// Trains the distant embeddings and gates (cong_global_trainer.cpp).
+// `seqs` include <s> and </s>.
+Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const CongLocalParams& local,
+                       const CongTrainOptions& options, CongTrainResult* result);
+
+// `sents` are LM-token sequences without <s>/</s>; tokens < vocab_size.
+Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab_size, uint32_t bos, uint32_t eos,
+                 const CongTrainOptions& options, CongTrainResult* result);
+
+}  // namespace kma::build
+
+#endif  // KMA_TOOLS_BUILDER_LM_CONG_TRAINER_H_
