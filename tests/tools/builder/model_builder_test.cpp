@@ -101,7 +101,7 @@ TEST_F(ModelBuilderTest, BuildingTwiceGivesIdenticalBytes) {
 TEST_F(ModelBuilderTest, KnlmOrderIsRecordedAndChangesTheModel) {
   const std::string a = Path("o2.kmam"), b = Path("o3.kmam");
   BuildConfig c2 = MiniConfig(a);
-  c2.knlm_order = 2;
+  c2.knlm.order = 2;
   ASSERT_TRUE(BuildModel(c2).ok());
   ASSERT_TRUE(BuildModel(MiniConfig(b)).ok());
   auto m2 = Model::OpenFile(a);

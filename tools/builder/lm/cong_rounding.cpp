@@ -44,18 +44,16 @@ void CholeskySolve(const std::vector<double>& l, int dim, double* b) {
   }
 }
 
-void RoundPlain(const float* x, int dim, float scale, int qmax, const uint8_t* mask, int8_t* q) {
+void RoundPlain(const float* x, int dim, float scale, int qmax, int8_t* q) {
   const float lim = float(qmax);
-  for (int k = 0; k < dim; ++k)
-    q[k] = (mask && mask[k]) ? 0 : static_cast<int8_t>(std::lround(std::clamp(x[k] / scale, -lim, lim)));
+  for (int k = 0; k < dim; ++k) q[k] = static_cast<int8_t>(std::lround(std::clamp(x[k] / scale, -lim, lim)));
 }
 
-// Scale of a row as the plain quantiser picks it: the largest unmasked
-// magnitude maps to qmax.
-float RowScale(const float* x, int dim, int qmax, const uint8_t* mask) {
+// Scale of a row as the plain quantiser picks it: the largest magnitude maps
+// to qmax.
+float RowScale(const float* x, int dim, int qmax) {
   float mx = 0;
-  for (int k = 0; k < dim; ++k)
-    if (!mask || !mask[k]) mx = std::max(mx, std::fabs(x[k]));
+  for (int k = 0; k < dim; ++k) mx = std::max(mx, std::fabs(x[k]));
   return mx > 0 ? mx / float(qmax) : 1.0f;
 }
 
@@ -79,17 +77,31 @@ double Trace(const double* h, int dim) {
   return t;
 }
 
-int QMax(const CongStorage& st) { return (1 << (st.value_bits - 1)) - 1; }
-
 }  // namespace
 
-void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, const uint8_t* mask,
-                      int8_t* q) {
+void QuantizeRows(const std::vector<float>& rows, size_t count, int dim, QuantizedRows* out) {
+  out->q.resize(count * dim);
+  out->scale.resize(count);
+  for (size_t r = 0; r < count; ++r) {
+    const float* x = &rows[r * dim];
+    out->scale[r] = RowScale(x, dim, kQMax);
+    RoundPlain(x, dim, out->scale[r], kQMax, &out->q[r * dim]);
+  }
+}
+
+std::vector<float> Dequantize(const QuantizedRows& rows, size_t count, int dim) {
+  std::vector<float> out(count * dim);
+  for (size_t r = 0; r < count; ++r)
+    for (int k = 0; k < dim; ++k) out[r * dim + k] = float(rows.q[r * dim + k]) * rows.scale[r];
+  return out;
+}
+
+void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, int8_t* q) {
   std::vector<double> a(h, h + size_t(dim) * dim);
   const double mean_diag = Trace(h, dim) / dim;
-  if (!(mean_diag > 0) || !std::isfinite(mean_diag)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  if (!(mean_diag > 0) || !std::isfinite(mean_diag)) return RoundPlain(target, dim, scale, qmax, q);
   for (int i = 0; i < dim; ++i) a[size_t(i) * dim + i] += 0.01 * mean_diag;
-  if (!CholeskyLower(&a, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  if (!CholeskyLower(&a, dim)) return RoundPlain(target, dim, scale, qmax, q);
   // H⁻¹ column by column, then its upper Cholesky factor U (H⁻¹ = Uᵀ U,
   // the transpose of the lower factor): row i of U says how an error on
   // coordinate i is best spread over the later coordinates.
@@ -102,12 +114,12 @@ void RoundCompensated(const float* target, const double* h, int dim, float scale
     // lower triangle, i.e. each column's entries above its diagonal.
     for (int i = 0; i < dim; ++i) inv[size_t(j) * dim + i] = col[i];
   }
-  if (!CholeskyLower(&inv, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
+  if (!CholeskyLower(&inv, dim)) return RoundPlain(target, dim, scale, qmax, q);
   auto u = [&inv, dim](int i, int j) { return inv[size_t(j) * dim + i]; };
   std::vector<double> w(target, target + dim);
   const double lim = qmax;
   for (int i = 0; i < dim; ++i) {
-    const double v = (mask && mask[i]) ? 0.0 : double(std::lround(std::clamp(w[i] / scale, -lim, lim)));
+    const double v = double(std::lround(std::clamp(w[i] / scale, -lim, lim)));
     q[i] = static_cast<int8_t>(v);
     const double err = (w[i] - v * scale) / u(i, i);
     for (int j = i + 1; j < dim; ++j) w[j] -= err * u(i, j);
@@ -127,7 +139,7 @@ void KeepTopTokens(const float* logits, uint32_t n, int k, float log_norm, std::
   }
 }
 
-void QuantizeOutputRowsCompensated(const CongStorage& st, const std::vector<float>& eout, uint32_t vocab, int dim,
+void QuantizeOutputRowsCompensated(const std::vector<float>& eout, uint32_t vocab, int dim,
                                    const std::vector<float>& ctx, const std::vector<double>& ctx_count,
                                    const TopTokens& top, int threads, QuantizedRows* out) {
   const size_t n_ctx = ctx_count.size();
@@ -152,38 +164,32 @@ void QuantizeOutputRowsCompensated(const CongStorage& st, const std::vector<floa
     }
   out->q.resize(size_t{vocab} * dim);
   out->scale.resize(vocab);
-  out->stored.clear();
-  const int qmax = QMax(st);
   ParallelFor(threads, vocab, [&](int, size_t lo, size_t hi) {
     std::vector<double> h(dd);
-    std::vector<uint8_t> mask(dim);
     for (size_t x = lo; x < hi; ++x) {
       std::fill(h.begin(), h.end(), 0.0);
-      for (uint32_t e = begin[x]; e < begin[x + 1]; ++e) AddOuterUpper(weight[e], &ctx[size_t{who[e]} * dim], dim, h.data());
+      for (uint32_t e = begin[x]; e < begin[x + 1]; ++e)
+        AddOuterUpper(weight[e], &ctx[size_t{who[e]} * dim], dim, h.data());
       MirrorUpper(dim, h.data());
       const double tr = Trace(h.data(), dim);
       for (size_t i = 0; i < dd; ++i) h[i] = (tr > 0 ? h[i] / tr : 0.0) + 0.1 * global[i] / global_trace;
       const float* row = &eout[x * dim];
-      SparsityMask(st, row, dim, mask.data());
-      const float scale = RowScale(row, dim, qmax, mask.data());
+      const float scale = RowScale(row, dim, kQMax);
       out->scale[x] = scale;
-      RoundCompensated(row, h.data(), dim, scale, qmax, mask.data(), &out->q[x * dim]);
+      RoundCompensated(row, h.data(), dim, scale, kQMax, &out->q[x * dim]);
     }
   });
 }
 
-void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<float>& ctx, uint32_t count, int dim,
+void QuantizeContextRowsCompensated(const std::vector<float>& ctx, uint32_t count, int dim,
                                     const std::vector<float>& eout, const std::vector<float>& eout_q,
                                     const TopTokens& top, int threads, QuantizedRows* out) {
   const size_t dd = size_t(dim) * dim;
   out->q.resize(size_t{count} * dim);
   out->scale.resize(count);
-  out->stored.clear();
-  const int qmax = QMax(st);
   ParallelFor(threads, count, [&](int, size_t lo, size_t hi) {
     std::vector<double> h(dd), l(dd), g(dim), mean(dim), t(top.k);
     std::vector<float> a(dim), y(dim);
-    std::vector<uint8_t> mask(dim);
     for (size_t c = lo; c < hi; ++c) {
       const float* row = &ctx[c * dim];
       const uint32_t* tok = top.token.data() + c * top.k;
@@ -227,10 +233,9 @@ void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<flo
         for (int k = 0; k < dim; ++k) y[k] = static_cast<float>(g[k]);
         target = y.data();
       }
-      SparsityMask(st, target, dim, mask.data());
-      const float scale = RowScale(target, dim, qmax, mask.data());
+      const float scale = RowScale(target, dim, kQMax);
       out->scale[c] = scale;
-      RoundCompensated(target, h.data(), dim, scale, qmax, mask.data(), &out->q[c * dim]);
+      RoundCompensated(target, h.data(), dim, scale, kQMax, &out->q[c * dim]);
     }
   });
 }

@@ -45,7 +45,7 @@ inline uint64_t SplitMix(uint64_t* s) {
   return z ^ (z >> 31);
 }
 
-// Row quantisation (int8 and the other storages) is in cong_storage.h.
+// Row quantisation is in cong_rounding.h.
 
 // Runs fn(thread_index, begin, end) over [0, n) split into `threads` fixed
 // contiguous parts (so results never depend on scheduling).

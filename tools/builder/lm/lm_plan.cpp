@@ -1,0 +1,64 @@
+#include "tools/builder/lm/lm_plan.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "core/model/model_impl.h"
+
+namespace kma::build {
+
+const char* LmName(BuiltLm lm) {
+  static const char* const kNames[kNumBuiltLms] = {"knlm", "cong", "cong-global", "cong-fp32",
+                                                   "cong-global-fp32"};
+  return kNames[static_cast<int>(lm)];
+}
+
+bool LmPlan::any_cong() const { return has(BuiltLm::kCong) || has(BuiltLm::kCongFp32) || any_global(); }
+
+std::string LmPlan::Names() const {
+  std::string names;
+  for (int i = 0; i < kNumBuiltLms; ++i) {
+    if (!build[i]) continue;
+    if (!names.empty()) names += ",";
+    names += LmName(static_cast<BuiltLm>(i));
+  }
+  return names;
+}
+
+StatusOr<LmPlan> ParseLmPlan(const std::vector<std::string>& names) {
+  LmPlan plan;
+  for (const std::string& name : names) {
+    int found = -1;
+    for (int i = 0; i < kNumBuiltLms; ++i)
+      if (name == LmName(static_cast<BuiltLm>(i))) found = i;
+    if (found < 0) {
+      std::string known;
+      for (int i = 0; i < kNumBuiltLms; ++i)
+        known += std::string(known.empty() ? "" : ", ") + LmName(BuiltLm(i));
+      return Status(StatusCode::kInvalidArgument,
+                    "unknown language model '" + name + "' (this version builds: " + known + ")");
+    }
+    plan.build[found] = true;
+  }
+  // The distant part of CoNg-Global rides on the local CoNg model.
+  if (plan.has(BuiltLm::kCongGlobal)) plan.build[static_cast<int>(BuiltLm::kCong)] = true;
+  if (plan.has(BuiltLm::kCongGlobalFp32)) plan.build[static_cast<int>(BuiltLm::kCongFp32)] = true;
+  return plan;
+}
+
+StatusOr<std::string> ResolveDefaultLm(const std::string& default_lm, const std::vector<std::string>& names) {
+  const std::string lm =
+      default_lm.empty() ? (names.empty() ? LmName(BuiltLm::kKnlm) : names.back()) : default_lm;
+  // An ensemble "<cong LM>+knlm" (ModelImpl::KnlmMixWeight) needs its int8
+  // CoNg part built; knlm always is.
+  const std::string_view part = ModelImpl::CongPart(lm);
+  const bool bad_ensemble =
+      part != lm && part != LmName(BuiltLm::kCong) && part != LmName(BuiltLm::kCongGlobal);
+  const bool built =
+      part == LmName(BuiltLm::kKnlm) || std::find(names.begin(), names.end(), part) != names.end();
+  if (bad_ensemble || !built)
+    return Status(StatusCode::kInvalidArgument, "default language model '" + lm + "' is not built");
+  return lm;
+}
+
+}  // namespace kma::build
