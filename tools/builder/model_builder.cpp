@@ -10,6 +10,7 @@
 #include "core/morph/morph_rules.h"
 #include "tools/builder/dict/dictionary_writer.h"
 #include "tools/builder/lm/lm_plan.h"
+#include "tools/builder/step_clock.h"
 
 namespace kma::build {
 namespace {
@@ -65,8 +66,13 @@ Status TrainCongStages(const BuildConfig& cfg, const LmPlan& plan, const Vocabul
   const std::vector<uint8_t> content =
       plan.any_global() ? ContentMask(cfg.cong_global, vocab) : std::vector<uint8_t>();
   CongTrainer trainer;
+  StepClock clock;
   KMA_RETURN_IF_ERROR(trainer.TrainLocal(lm_sents, vocab.lm_vocab, kLmBos, kLmEos, co, content, result));
-  if (plan.any_global()) KMA_RETURN_IF_ERROR(trainer.TrainGlobal(cfg.cong_global, result));
+  if (co.log) co.log("step cong: " + clock.Lap());
+  if (plan.any_global()) {
+    KMA_RETURN_IF_ERROR(trainer.TrainGlobal(cfg.cong_global, result));
+    if (co.log) co.log("step cong-global: " + clock.Lap());
+  }
   return Status::Ok();
 }
 
@@ -85,6 +91,8 @@ Status BuildModel(const BuildConfig& cfg) {
   const LogFn log = [&](const std::string& s) {
     if (cfg.log) cfg.log(s);
   };
+  StepClock clock;
+  auto done = [&](const char* step) { log("step " + std::string(step) + ": " + clock.Lap()); };
   LmPlan plan;
   std::string default_lm;
   KMA_RETURN_IF_ERROR(CheckConfig(cfg, &plan, &default_lm));
@@ -92,13 +100,17 @@ Status BuildModel(const BuildConfig& cfg) {
   if (!rules.ok()) return rules.status();
   CorpusData data;
   KMA_RETURN_IF_ERROR(LoadCorpus(cfg.train_path, cfg.lexicon_dir, cfg.corpus, rules.value(), log, &data));
+  done("corpus");
   Vocabulary vocab;
   BuildVocabulary(cfg.vocabulary, data, log, &vocab);
+  done("vocabulary");
   ExpandedForms forms;
   ExpandRules(cfg.rules, rules.value(), &vocab, log, &forms);
+  done("rules");
   ModelWriter w;
   KMA_RETURN_IF_ERROR(WriteDictionaryStage(vocab, forms, log, &w));
   forms = ExpandedForms();
+  done("dictionary");
 
   std::vector<std::vector<uint32_t>> lm_sents, tag_sents;
   LmSentences(vocab, data.sentences, &lm_sents, &tag_sents);
@@ -107,18 +119,24 @@ Status BuildModel(const BuildConfig& cfg) {
   std::string knlm;
   KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, vocab.lm_vocab, kLmBos, kLmEos, cfg.knlm, &knlm));
   log("knlm: order " + std::to_string(cfg.knlm.order) + ", " + std::to_string(knlm.size() / 1024) + " KiB");
+  done("knlm");
   CongTrainResult cong;
-  if (plan.any_cong()) KMA_RETURN_IF_ERROR(TrainCongStages(cfg, plan, vocab, lm_sents, knlm, &cong));
+  if (plan.any_cong()) {
+    KMA_RETURN_IF_ERROR(TrainCongStages(cfg, plan, vocab, lm_sents, knlm, &cong));  // logs its own steps
+    clock.Restart();
+  }
   w.AddSection("lm.knlm", std::move(knlm));
   AddCongSections(plan, &cong, &w);
   std::string tag_lm;
   KMA_RETURN_IF_ERROR(BuildTagLm(cfg.tag_model, tag_sents, &tag_lm));
   w.AddSection("lm.tag", std::move(tag_lm));
+  done("tag model");
 
   BuiltModelFacts facts{plan, default_lm, &cfg.knlm, &cfg.tag_model, &cfg.cong, cong.contexts};
   WriteMetadata(cfg.metadata, facts, &w);
   KMA_RETURN_IF_ERROR(w.WriteFile(cfg.output_path));
   log("wrote " + cfg.output_path);
+  done("write");
   return Status::Ok();
 }
 

@@ -58,7 +58,7 @@ std::vector<NumOption> NumOptions(build::BuildConfig* c) {
       {"cong-class-lambda", "X",
        "weight of the CoNg LMs against the tag-class model stored in the model, 0 < X <= 1", 0, 1, nullptr,
        &g.class_lambda},
-      {"threads", "N", "training threads", 1, 256, &g.threads, nullptr},
+      {"threads", "N", "training threads (the model does not depend on them)", 1, 256, &g.threads, nullptr},
   };
 }
 

@@ -2,15 +2,17 @@
 // (tools/builder/lm/cong_rounding.h): the single-row rounder against plain
 // rounding, and the trained model's int8 log-probabilities against its float
 // ones with and without compensation.
+#include "tools/builder/lm/cong_rounding.h"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "core/lm/cong.h"
 #include "tests/support/cong_test_util.h"
-#include "tools/builder/lm/cong_rounding.h"
 #include "tools/builder/lm/cong_trainer.h"
 
 namespace kma {
@@ -56,7 +58,8 @@ TEST(CongRoundingTest, DiagonalWeightIsPlainRounding) {
     const float scale = MaxScale(x, 127);
     int8_t q[kDim];
     build::RoundCompensated(x, h.data(), kDim, scale, 127, q);
-    for (int k = 0; k < kDim; ++k) ASSERT_EQ(q[k], std::lround(x[k] / scale)) << "row " << r << " value " << k;
+    for (int k = 0; k < kDim; ++k)
+      ASSERT_EQ(q[k], std::lround(x[k] / scale)) << "row " << r << " value " << k;
   }
 }
 
@@ -98,6 +101,35 @@ TEST(CongRoundingTest, BadWeightsFallBackToPlainRounding) {
     std::vector<double> z(kDim * kDim, bad);
     build::RoundCompensated(x, z.data(), kDim, scale, 127, q);
     for (int k = 0; k < kDim; ++k) EXPECT_EQ(q[k], std::lround(x[k] / scale));
+  }
+}
+
+TEST(CongRoundingTest, TopTokensAreTheKBestByLogitThenIndex) {
+  // Random rows, rows with many ties, rows whose best values sit where the
+  // sampled threshold cannot see them, and rows where it overshoots.
+  const uint32_t n = 5000;
+  const int k = 256;
+  uint32_t seed = 23;
+  for (int kind = 0; kind < 4; ++kind) {
+    std::vector<float> lg(n);
+    for (uint32_t x = 0; x < n; ++x) {
+      const float r = Noise(&seed);
+      if (kind == 0) lg[x] = 3 * r;
+      if (kind == 1) lg[x] = std::round(4 * r);        // few distinct values
+      if (kind == 2) lg[x] = x % 16 == 0 ? r : 5 + r;  // the sample sees only the low ones
+      if (kind == 3) lg[x] = x % 16 == 0 ? 5 + r : r;  // the sample sees only the high ones
+    }
+    std::vector<uint32_t> all(n), order;
+    for (uint32_t x = 0; x < n; ++x) all[x] = x;
+    std::sort(all.begin(), all.end(),
+              [&](uint32_t a, uint32_t b) { return lg[a] > lg[b] || (lg[a] == lg[b] && a < b); });
+    std::vector<uint32_t> tok(k);
+    std::vector<float> prob(k);
+    build::KeepTopTokens(lg.data(), n, k, -1.0f, &order, tok.data(), prob.data());
+    for (int j = 0; j < k; ++j) {
+      ASSERT_EQ(tok[j], all[j]) << "kind " << kind << " rank " << j;
+      EXPECT_NEAR(prob[j] / std::exp(lg[all[j]] - 1.0f), 1.0, 1e-6);
+    }
   }
 }
 

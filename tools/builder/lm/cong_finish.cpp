@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tools/builder/lm/packed_rows.h"
+#include "tools/builder/lm/train_kernels.h"
 #include "tools/builder/lm/train_math.h"
 
 namespace kma::build {
@@ -38,39 +40,34 @@ void Rotate(uint64_t seed, int dim, std::vector<float>* ctx, std::vector<float>*
 
 // -log Z of every context row against the output rows; with a content mask,
 // also the log content mass; with `top`, the top tokens of every context.
-void Normalisers(int threads, int dim, const std::vector<float>& crows, const std::vector<float>& orows,
+void Normalisers(ThreadPool* pool, int dim, const std::vector<float>& crows, const std::vector<float>& orows,
                  const std::vector<float>& bias, const std::vector<uint8_t>& content, std::vector<float>* z,
                  std::vector<float>* content_mass, TopTokens* top) {
+  const TrainKernels& k = ActiveTrainKernels();
   const uint32_t vocab = static_cast<uint32_t>(bias.size());
   const size_t n = crows.size() / dim;
   const bool global = !content.empty();
   z->resize(n);
   if (global) content_mass->resize(n);
-  ParallelFor(threads, n, [&](int, size_t lo, size_t hi) {
-    std::vector<float> lg(vocab);
-    std::vector<uint32_t> order;
-    for (size_t c = lo; c < hi; ++c) {
-      Logits(&crows[c * dim], orows.data(), bias.data(), vocab, dim, lg.data());
-      float mx = *std::max_element(lg.begin(), lg.end());
-      double zs = 0, zv = 0;
-      for (uint32_t x = 0; x < vocab; ++x) {
-        double e = std::exp(double(lg[x] - mx));
-        zs += e;
-        if (global && content[x]) zv += e;
-      }
-      (*z)[c] = -(mx + static_cast<float>(std::log(zs)));
-      if (global) (*content_mass)[c] = static_cast<float>(std::min(0.0, std::log(std::max(zv, 1e-30) / zs)));
-      if (top != nullptr)
-        KeepTopTokens(lg.data(), vocab, top->k, (*z)[c], &order, &top->token[c * top->k],
-                      &top->prob[c * top->k]);
-    }
+  const PackedRows rows(orows.data(), vocab, dim, bias.data());
+  std::vector<std::vector<uint32_t>> order(pool->size());
+  ForEachLogitRow(pool, rows, crows.data(), n, dim, [&](size_t worker, size_t c, const float* row) {
+    const float mx = k.row_max(row, vocab);
+    double zs = 0, zv = 0;
+    k.exp_sum(row, vocab, mx, global ? content.data() : nullptr, nullptr, &zs, &zv);
+    (*z)[c] = -(mx + static_cast<float>(LogD(zs)));
+    if (global) (*content_mass)[c] = static_cast<float>(std::min(0.0, LogD(std::max(zv, 1e-30) / zs)));
+    if (top != nullptr)
+      KeepTopTokens(row, vocab, top->k, (*z)[c], &order[worker], &top->token[c * top->k],
+                    &top->prob[c * top->k]);
   });
 }
 
 }  // namespace
 
 void FinishCong(const CongTrainOptions& o, const ContextTrie& trie, const CongExamples& ex,
-                const std::vector<uint8_t>& content, CongParams* params, CongLocalModel* out) {
+                const std::vector<uint8_t>& content, CongParams* params, ThreadPool* pool,
+                CongLocalModel* out) {
   const int D = o.dim;
   const uint32_t N = trie.size(), vocab = params->vocab;
   out->vocab = vocab;
@@ -89,7 +86,7 @@ void FinishCong(const CongTrainOptions& o, const ContextTrie& trie, const CongEx
     top.token.resize(size_t{N} * top.k);
     top.prob.resize(size_t{N} * top.k);
   }
-  Normalisers(o.threads, D, out->ctx, out->eout, out->out_bias, content, &out->z_f, &out->content_f,
+  Normalisers(pool, D, out->ctx, out->eout, out->out_bias, content, &out->z_f, &out->content_f,
               o.compensated_rounding ? &top : nullptr);
   if (o.compensated_rounding) {
     QuantizeOutputRowsCompensated(out->eout, vocab, D, out->ctx, ex.total, top, o.threads, &out->eout_rows);
@@ -101,8 +98,7 @@ void FinishCong(const CongTrainOptions& o, const ContextTrie& trie, const CongEx
   }
   out->ctx_q = Dequantize(out->ctx_rows, N, D);
   out->eout_q = Dequantize(out->eout_rows, vocab, D);
-  Normalisers(o.threads, D, out->ctx_q, out->eout_q, out->out_bias, content, &out->z_q, &out->content_q,
-              nullptr);
+  Normalisers(pool, D, out->ctx_q, out->eout_q, out->out_bias, content, &out->z_q, &out->content_q, nullptr);
 }
 
 }  // namespace kma::build

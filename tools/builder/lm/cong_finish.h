@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/thread_pool.h"
 #include "tools/builder/lm/cong_context_trie.h"
 #include "tools/builder/lm/cong_rounding.h"
 #include "tools/builder/lm/cong_sgd.h"
@@ -29,7 +30,8 @@ struct CongLocalModel {
 
 // `content` is empty or has one entry per token (1 = content token).
 void FinishCong(const CongTrainOptions& options, const ContextTrie& trie, const CongExamples& ex,
-                const std::vector<uint8_t>& content, CongParams* params, CongLocalModel* out);
+                const std::vector<uint8_t>& content, CongParams* params, ThreadPool* pool,
+                CongLocalModel* out);
 
 }  // namespace kma::build
 

@@ -10,7 +10,10 @@
 #include "core/lm/cong_global.h"
 #include "tools/builder/lm/cong_blob.h"
 #include "tools/builder/lm/cong_rounding.h"
+#include "tools/builder/lm/packed_rows.h"
+#include "tools/builder/lm/train_kernels.h"
 #include "tools/builder/lm/train_math.h"
+#include "tools/builder/step_clock.h"
 
 namespace kma::build {
 namespace {
@@ -33,10 +36,28 @@ struct WindowPairs {
   std::vector<double> total;  // per distant token
 };
 
-// The content tokens, and each token's index among them (-1 if none).
+// The content tokens, each token's index among them (-1 if none), and their
+// output rows and biases (the softmax over content tokens).
 struct ContentSet {
   std::vector<uint32_t> tokens;
   std::vector<int32_t> index;
+  std::vector<float> rows, bias;
+
+  void Init(const std::vector<uint8_t>& valid, const std::vector<float>& eout,
+            const std::vector<float>& out_bias, int dim) {
+    index.assign(valid.size(), -1);
+    for (uint32_t t = 0; t < valid.size(); ++t)
+      if (valid[t]) index[t] = static_cast<int32_t>(tokens.size()), tokens.push_back(t);
+    SetRows(eout, out_bias, dim);
+  }
+  void SetRows(const std::vector<float>& eout, const std::vector<float>& out_bias, int dim) {
+    rows.resize(tokens.size() * dim);
+    bias.resize(tokens.size());
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      std::copy(&eout[size_t{tokens[i]} * dim], &eout[size_t{tokens[i] + 1} * dim], &rows[i * dim]);
+      bias[i] = out_bias[tokens[i]];
+    }
+  }
 };
 
 // Positions and window pairs. The window holds the content tokens before
@@ -68,44 +89,64 @@ void CollectWindows(const std::vector<std::vector<uint32_t>>& seqs, const Contex
     for (uint32_t e = wp->begin[h]; e < wp->begin[h + 1]; ++e) wp->total[h] += double(wp->cnt[e]);
 }
 
+// Content tokens whose distant rows train together (a multiple of the
+// gradient kernel's 6-row blocks).
+constexpr size_t kDistBlock = 24;
+
 // (1) Distant rows: per content token h, softmax regression over content
-// tokens with the local output rows fixed; rows are independent, so the
-// threads split them. Row-wise Adagrad, light L2.
+// tokens with the local output rows fixed: `steps` steps of row-wise
+// Adagrad with light L2. Rows are independent, so blocks of them train
+// together on the pool's threads.
 std::vector<float> TrainDistantRows(const CongLocalModel& local, const ContentSet& cs, const WindowPairs& wp,
-                                    const CongTrainOptions& o, int steps) {
+                                    const CongTrainOptions& o, int steps, ThreadPool* pool) {
   const int D = local.dim;
-  const size_t C = cs.tokens.size();
-  const std::vector<float>& eout = local.eout;
-  const std::vector<float>& obias = local.out_bias;
+  const TrainKernels& k = ActiveTrainKernels();
+  const PackedRows rows(cs.rows.data(), cs.tokens.size(), D, cs.bias.data());
+  std::vector<uint32_t> learners;  // content tokens seen with a window
+  for (uint32_t h : cs.tokens)
+    if (wp.total[h] > 0) learners.push_back(h);
+  const size_t C = cs.tokens.size(), chunks = (C + kGradChunkRows - 1) / kGradChunkRows;
   std::vector<float> dist(size_t{local.vocab} * D, 0.0f);
-  ParallelFor(o.threads, C, [&](int, size_t lo, size_t hi) {
-    std::vector<float> lg(C), g(D);
-    for (size_t i = lo; i < hi; ++i) {
-      const uint32_t h = cs.tokens[i];
-      if (wp.total[h] <= 0) continue;
-      float* d = &dist[size_t{h} * D];
-      float acc = 0;
-      for (int step = 0; step < steps; ++step) {
-        float mx = -1e30f;
-        for (size_t j = 0; j < C; ++j) {
-          lg[j] = Dot(d, &eout[size_t{cs.tokens[j]} * D], D) + obias[cs.tokens[j]];
-          mx = std::max(mx, lg[j]);
-        }
+  struct Scratch {
+    std::vector<float> lg, gv_part, g, acc;
+  };
+  std::vector<Scratch> scratch(pool->size());
+  pool->Run((learners.size() + kDistBlock - 1) / kDistBlock, [&](size_t worker, size_t b) {
+    Scratch& s = scratch[worker];
+    const size_t i0 = b * kDistBlock, m = std::min(kDistBlock, learners.size() - i0);
+    s.lg.resize(kDistBlock * rows.ld());
+    s.gv_part.resize(chunks * kDistBlock * D);
+    s.g.resize(kDistBlock * D);
+    s.acc.assign(kDistBlock, 0.0f);
+    std::vector<float> q(m * D, 0.0f);
+    for (int step = 0; step < steps; ++step) {
+      rows.Logits(k, q.data(), m, D, s.lg.data());
+      for (size_t j = 0; j < m; ++j) {
+        const uint32_t h = learners[i0 + j];
+        float* row = &s.lg[j * rows.ld()];
+        const float mx = k.row_max(row, C);
         double z = 0;
-        for (size_t j = 0; j < C; ++j) z += std::exp(double(lg[j] - mx));
-        const float logz = mx + static_cast<float>(std::log(z));
-        const float n = static_cast<float>(wp.total[h]);
-        for (size_t j = 0; j < C; ++j) lg[j] = n * std::exp(lg[j] - logz);
-        for (uint32_t e = wp.begin[h]; e < wp.begin[h + 1]; ++e) lg[cs.index[wp.tok[e]]] -= float(wp.cnt[e]);
-        std::fill(g.begin(), g.end(), 0.0f);
-        for (size_t j = 0; j < C; ++j) Axpy(lg[j], &eout[size_t{cs.tokens[j]} * D], g.data(), D);
+        k.exp_sum(row, C, mx, nullptr, row, &z, nullptr);
+        k.scale_sub(row, C, static_cast<float>(wp.total[h] / z), nullptr, false, 0.0f, row);
+        for (uint32_t e = wp.begin[h]; e < wp.begin[h + 1]; ++e) row[cs.index[wp.tok[e]]] -= float(wp.cnt[e]);
+      }
+      for (size_t c = 0; c < chunks; ++c)
+        k.grad_rows(s.lg.data(), rows.ld(), m, nullptr, cs.rows.data(), D, c * kGradChunkRows,
+                    std::min(C, (c + 1) * kGradChunkRows), nullptr, nullptr, &s.gv_part[c * m * D], nullptr);
+      for (size_t j = 0; j < m; ++j) {
+        float* g = &s.g[j * D];
+        float* d = &q[j * D];
+        std::fill(g, g + D, 0.0f);
+        for (size_t c = 0; c < chunks; ++c)
+          for (int x = 0; x < D; ++x) g[x] += s.gv_part[(c * m + j) * D + x];
         double norm2 = 0;
-        for (int k = 0; k < D; ++k) g[k] += o.residual_l2 * d[k], norm2 += double(g[k]) * g[k];
-        acc += static_cast<float>(norm2 / D);
-        const float rate = o.sparse_learning_rate / (std::sqrt(acc) + 1e-6f);
-        for (int k = 0; k < D; ++k) d[k] -= rate * g[k];
+        for (int x = 0; x < D; ++x) g[x] += o.residual_l2 * d[x], norm2 += double(g[x]) * g[x];
+        s.acc[j] += static_cast<float>(norm2 / D);
+        const float rate = o.sparse_learning_rate / (std::sqrt(s.acc[j]) + 1e-6f);
+        for (int x = 0; x < D; ++x) d[x] -= rate * g[x];
       }
     }
+    for (size_t j = 0; j < m; ++j) std::copy(&q[j * D], &q[(j + 1) * D], &dist[size_t{learners[i0 + j]} * D]);
   });
   return dist;
 }
@@ -113,35 +154,32 @@ std::vector<float> TrainDistantRows(const CongLocalModel& local, const ContentSe
 // log-normaliser over content tokens of each distant row: -Zd[h]. With
 // `top`, also the top tokens of every distant row's softmax over the content
 // tokens, for the compensating rounding (rows of non-content tokens get
-// none: probability 0).
-std::vector<float> DistBias(const std::vector<float>& dist, const std::vector<float>& eout,
-                            const std::vector<float>& out_bias, const std::vector<uint32_t>& content,
-                            uint32_t vocab, int dim, int threads, TopTokens* top = nullptr) {
+// none: probability 0). `rows` are the content tokens' output rows.
+std::vector<float> DistBias(const std::vector<float>& dist, const PackedRows& rows, const ContentSet& cs,
+                            uint32_t vocab, int dim, ThreadPool* pool, TopTokens* top = nullptr) {
+  const TrainKernels& k = ActiveTrainKernels();
+  const size_t C = cs.tokens.size();
   std::vector<float> bias(vocab, 0.0f);
   if (top != nullptr) {
-    top->k = static_cast<int>(std::min<size_t>(kRoundingTopTokens, content.size()));
+    top->k = static_cast<int>(std::min<size_t>(kRoundingTopTokens, C));
     top->token.assign(size_t{vocab} * top->k, 0);
     top->prob.assign(size_t{vocab} * top->k, 0.0f);
   }
-  ParallelFor(threads, content.size(), [&](int, size_t lo, size_t hi) {
-    std::vector<float> lg(content.size());
-    std::vector<uint32_t> order;
-    for (size_t i = lo; i < hi; ++i) {
-      const float* d = &dist[size_t{content[i]} * dim];
-      double z = 0;
-      float mx = -1e30f;
-      for (size_t j = 0; j < content.size(); ++j) {
-        lg[j] = Dot(d, &eout[size_t{content[j]} * dim], dim) + out_bias[content[j]];
-        mx = std::max(mx, lg[j]);
-      }
-      for (float v : lg) z += std::exp(double(v - mx));
-      bias[content[i]] = -(mx + static_cast<float>(std::log(z)));
-      if (top == nullptr) continue;
-      uint32_t* tok = &top->token[size_t{content[i]} * top->k];
-      KeepTopTokens(lg.data(), static_cast<uint32_t>(lg.size()), top->k, bias[content[i]], &order, tok,
-                    &top->prob[size_t{content[i]} * top->k]);
-      for (int j = 0; j < top->k; ++j) tok[j] = content[tok[j]];  // content index -> token
-    }
+  std::vector<float> q(C * dim);
+  for (size_t i = 0; i < C; ++i)
+    std::copy(&dist[size_t{cs.tokens[i]} * dim], &dist[size_t{cs.tokens[i] + 1} * dim], &q[i * dim]);
+  std::vector<std::vector<uint32_t>> order(pool->size());
+  ForEachLogitRow(pool, rows, q.data(), C, dim, [&](size_t worker, size_t i, const float* lg) {
+    const uint32_t h = cs.tokens[i];
+    const float mx = k.row_max(lg, C);
+    double z = 0;
+    k.exp_sum(lg, C, mx, nullptr, nullptr, &z, nullptr);
+    bias[h] = -(mx + static_cast<float>(LogD(z)));
+    if (top == nullptr) return;
+    uint32_t* tok = &top->token[size_t{h} * top->k];
+    KeepTopTokens(lg, static_cast<uint32_t>(C), top->k, bias[h], &order[worker], tok,
+                  &top->prob[size_t{h} * top->k]);
+    for (int j = 0; j < top->k; ++j) tok[j] = cs.tokens[tok[j]];  // content index -> token
   });
   return bias;
 }
@@ -160,6 +198,7 @@ Gates FitGates(const std::vector<Position>& positions, const std::vector<float>&
           std::vector<float>(kW + 1, 0.0f)};
   std::vector<float> g_conf(nodes, 0), g_dconf(vocab, 0), g_pc(kW + 1, 0);
   const float lr = spec.gate_learning_rate, l2 = spec.gate_l2;
+  const TrainKernels& kernels = ActiveTrainKernels();
   auto step = [lr](float* param, float* acc, float grad) {
     *acc += grad * grad;
     *param -= lr * grad / (std::sqrt(*acc) + 1e-6f);
@@ -174,11 +213,14 @@ Gates FitGates(const std::vector<Position>& positions, const std::vector<float>&
       for (int k = 0; k < p.count; ++k) gt[k + 1] = g.dconf[p.window[k]] + g.pc[k + 1];
       const int m = p.count + 1;
       float gmax = *std::max_element(gt, gt + m), smax = -1e30f;
+      for (int k = 0; k < m; ++k) smax = std::max(smax, gt[k] + a[k]);
+      for (int k = 0; k < m; ++k) w[k] = gt[k] - gmax, post[k] = gt[k] + a[k] - smax;
+      kernels.exp_row(w, m, w);
+      kernels.exp_row(post, m, post);
       double gs = 0, ss = 0;
-      for (int k = 0; k < m; ++k) gs += std::exp(double(gt[k] - gmax)), smax = std::max(smax, gt[k] + a[k]);
-      for (int k = 0; k < m; ++k) post[k] = std::exp(gt[k] + a[k] - smax), ss += post[k];
+      for (int k = 0; k < m; ++k) gs += w[k], ss += post[k];
       for (int k = 0; k < m; ++k)
-        w[k] = static_cast<float>(std::exp(double(gt[k] - gmax)) / gs), post[k] /= ss;
+        w[k] = static_cast<float>(w[k] / gs), post[k] = static_cast<float>(post[k] / ss);
       ll_local += a[0];
       ll_mix += (smax + std::log(ss)) - (gmax + std::log(gs));
       // d(-log P)/d g_k = w_k - post_k.
@@ -251,16 +293,16 @@ std::string WriteGlobalBlob(const CongLocalModel& local, const std::vector<uint8
 
 Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const ContextTrie& trie,
                        const CongLocalModel& local, const std::vector<uint8_t>& valid,
-                       const CongTrainOptions& o, const CongGlobalSpec& spec, CongTrainResult* result) {
+                       const CongTrainOptions& o, const CongGlobalSpec& spec, ThreadPool* pool,
+                       CongTrainResult* result) {
   const auto t0 = std::chrono::steady_clock::now();
   auto log = [&](const std::string& s) {
     if (o.log) o.log(s);
   };
   const uint32_t V = local.vocab;
   const int D = local.dim;
-  ContentSet cs{{}, std::vector<int32_t>(V, -1)};
-  for (uint32_t t = 0; t < V; ++t)
-    if (valid[t]) cs.index[t] = static_cast<int32_t>(cs.tokens.size()), cs.tokens.push_back(t);
+  ContentSet cs;
+  cs.Init(valid, local.eout, local.out_bias, D);
   if (cs.tokens.empty())
     return Status(StatusCode::kInvalidArgument, "CoNg-Global needs at least one content token");
   std::vector<Position> positions;
@@ -270,11 +312,14 @@ Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const Con
   log("cong-global: " + std::to_string(cs.tokens.size()) + " content tokens, " +
       std::to_string(positions.size()) + " positions with a window, " + std::to_string(pair_count) +
       " window pairs");
+  StepClock clock;
   const std::vector<float> dist =
-      TrainDistantRows(local, cs, wp, o, spec.epochs * spec.distant_steps_per_epoch);
+      TrainDistantRows(local, cs, wp, o, spec.epochs * spec.distant_steps_per_epoch, pool);
+  log("cong-global: distant rows trained (" + clock.Lap() + ")");
   TopTokens dist_top;
-  const std::vector<float> dist_bias = DistBias(dist, local.eout, local.out_bias, cs.tokens, V, D, o.threads,
-                                                o.compensated_rounding ? &dist_top : nullptr);
+  const std::vector<float> dist_bias =
+      DistBias(dist, PackedRows(cs.rows.data(), cs.tokens.size(), D, cs.bias.data()), cs, V, D, pool,
+               o.compensated_rounding ? &dist_top : nullptr);
   const Gates gates = FitGates(positions, PositionScores(positions, local, dist, dist_bias, o.threads),
                                local.nodes, V, spec, o.log);
   // The int8 variant normalises its dequantised distant rows over the
@@ -287,8 +332,10 @@ Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const Con
   } else {
     QuantizeRows(dist, V, D, &dist_rows);
   }
+  cs.SetRows(local.eout_q, local.out_bias, D);
   const std::vector<float> dist_bias_q =
-      DistBias(Dequantize(dist_rows, V, D), local.eout_q, local.out_bias, cs.tokens, V, D, o.threads);
+      DistBias(Dequantize(dist_rows, V, D), PackedRows(cs.rows.data(), cs.tokens.size(), D, cs.bias.data()),
+               cs, V, D, pool);
   result->global_fp32_blob = WriteGlobalBlob(local, valid, gates, dist, nullptr, dist_bias, local.content_f);
   result->global_int8_blob =
       WriteGlobalBlob(local, valid, gates, dist, &dist_rows, dist_bias_q, local.content_q);

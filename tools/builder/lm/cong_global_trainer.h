@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/base/status.h"
+#include "core/base/thread_pool.h"
 #include "tools/builder/lm/cong_context_trie.h"
 #include "tools/builder/lm/cong_finish.h"
 #include "tools/builder/lm/cong_trainer.h"
@@ -19,11 +20,13 @@ namespace kma::build {
 
 // `seqs` include <s> and </s>; `content` has one entry per token (1 =
 // content token); `local` was finished with that mask. The distant rows use
-// options.sparse_learning_rate and residual_l2; options.threads and
-// compensated_rounding apply as for the local model.
+// options.sparse_learning_rate and residual_l2; compensated_rounding applies
+// as for the local model. Runs on the pool's threads; the result does not
+// depend on their number.
 Status TrainCongGlobal(const std::vector<std::vector<uint32_t>>& seqs, const ContextTrie& trie,
                        const CongLocalModel& local, const std::vector<uint8_t>& content,
-                       const CongTrainOptions& options, const CongGlobalSpec& spec, CongTrainResult* result);
+                       const CongTrainOptions& options, const CongGlobalSpec& spec, ThreadPool* pool,
+                       CongTrainResult* result);
 
 }  // namespace kma::build
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/thread_pool.h"
 #include "tools/builder/lm/cong_context_trie.h"
 #include "tools/builder/lm/cong_teacher.h"
 #include "tools/builder/lm/cong_trainer.h"
@@ -32,11 +33,12 @@ struct CongParams {
   void Compose(const ContextTrie& trie, uint32_t c, float* v) const;
 };
 
-// Runs options.epochs epochs of mini-batch training; returns the training
-// perplexity of the last epoch (0 without epochs). `teacher` may be null
-// when options.teacher_weight is 0.
+// Runs options.epochs epochs of mini-batch training on the pool's threads;
+// returns the training perplexity of the last epoch (0 without epochs).
+// `teacher` may be null when options.teacher_weight is 0. The result does not
+// depend on the number of threads.
 double TrainCongEpochs(const CongTrainOptions& options, const ContextTrie& trie, const CongExamples& ex,
-                       const CongTeacher* teacher, CongParams* params, uint64_t* rng);
+                       const CongTeacher* teacher, CongParams* params, ThreadPool* pool, uint64_t* rng);
 
 }  // namespace kma::build
 

@@ -1,6 +1,7 @@
 #include "tools/builder/lm/cong_trainer.h"
 
 #include <chrono>
+#include <system_error>
 
 #include "core/lm/cong.h"
 #include "tools/builder/lm/cong_blob.h"
@@ -9,11 +10,14 @@
 #include "tools/builder/lm/cong_global_trainer.h"
 #include "tools/builder/lm/cong_sgd.h"
 #include "tools/builder/lm/cong_teacher.h"
+#include "tools/builder/step_clock.h"
 
 namespace kma::build {
 
 struct CongTrainState {
+  explicit CongTrainState(const CongTrainOptions& o) : options(o), pool(size_t(o.threads)) {}
   CongTrainOptions options;
+  ThreadPool pool;
   std::vector<std::vector<uint32_t>> seqs;  // with <s> and </s>
   uint32_t bos = 0, eos = 0;
   ContextTrie trie;
@@ -104,9 +108,12 @@ Status CongTrainer::TrainLocal(const std::vector<std::vector<uint32_t>>& sents, 
   KMA_RETURN_IF_ERROR(CheckOptions(o, vocab, bos, eos));
   if (!content.empty() && content.size() != vocab)
     return Status(StatusCode::kInvalidArgument, "CoNg-Global content mask has the wrong size");
-  state_ = std::make_unique<CongTrainState>();
+  try {
+    state_ = std::make_unique<CongTrainState>(o);
+  } catch (const std::system_error& e) {
+    return Status(StatusCode::kInternal, std::string("cannot start the CoNg training threads: ") + e.what());
+  }
   CongTrainState& st = *state_;
-  st.options = o;
   st.bos = bos;
   st.eos = eos;
   st.content = content;
@@ -127,8 +134,10 @@ Status CongTrainer::TrainLocal(const std::vector<std::vector<uint32_t>>& sents, 
   uint64_t rng = o.seed;
   CongParams params;
   params.Init(st.seqs, ex, vocab, st.trie.size(), o.dim, o.max_context_len, &rng);
-  result->train_perplexity = TrainCongEpochs(o, st.trie, ex, &teacher, &params, &rng);
-  FinishCong(o, st.trie, ex, content, &params, &st.local);
+  result->train_perplexity = TrainCongEpochs(o, st.trie, ex, &teacher, &params, &st.pool, &rng);
+  StepClock clock;
+  FinishCong(o, st.trie, ex, content, &params, &st.pool, &st.local);
+  log("cong: rows materialised, normalised and quantised (" + clock.Lap() + ")");
   result->fp32_blob = WriteCongBlob(st.trie, st.local, o.max_context_len, bos, eos, false);
   result->int8_blob = WriteCongBlob(st.trie, st.local, o.max_context_len, bos, eos, true);
   result->train_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -142,8 +151,8 @@ Status CongTrainer::TrainGlobal(const CongGlobalSpec& spec, CongTrainResult* res
   if (!state_ || state_->content.empty())
     return Status(StatusCode::kInvalidArgument,
                   "CoNg-Global needs a local model trained with a content mask");
-  const CongTrainState& st = *state_;
-  return TrainCongGlobal(st.seqs, st.trie, st.local, st.content, st.options, spec, result);
+  CongTrainState& st = *state_;
+  return TrainCongGlobal(st.seqs, st.trie, st.local, st.content, st.options, spec, &st.pool, result);
 }
 
 Status TrainCong(const std::vector<std::vector<uint32_t>>& sents, uint32_t vocab, uint32_t bos, uint32_t eos,

@@ -18,10 +18,11 @@
 // its longest context in the set, exactly what the analyzer will do; the
 // examples are aggregated per context (one full-softmax step per distinct
 // context and batch instead of one per token). Mini-batch Adam for the dense
-// parameters, clipped SGD for the embedding rows; each batch
-// is split over threads by a fixed partition and the gradients are summed in
-// thread order, so the result is identical for a given seed and thread
-// count (and deterministic float code: no FMA contraction, fixed sum order).
+// parameters, clipped SGD for the embedding rows. The arithmetic is the
+// canonical one of train_kernels.h (fixed sum orders, no FMA, the kernels'
+// own exponential), and every sum has an order that does not depend on how
+// the work is split over threads, so the model is the same for a given seed
+// on every machine, instruction set and number of threads.
 #ifndef KMA_TOOLS_BUILDER_LM_CONG_TRAINER_H_
 #define KMA_TOOLS_BUILDER_LM_CONG_TRAINER_H_
 
@@ -74,7 +75,7 @@ struct CongTrainOptions {
   // as "<lm>.class_lambda" (knlm keeps the analyzer's built-in weight);
   // chosen on held-out data.
   float class_lambda = 0.7f;
-  int threads = 2;
+  int threads = 2;  // training threads (the model does not depend on them)
   uint64_t seed = 1;
   std::function<void(const std::string&)> log;
 };
