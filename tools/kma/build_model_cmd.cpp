@@ -103,6 +103,7 @@ void AppendHelp(std::string* out, const std::string& head, const std::string& te
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(pos, end - pos);
     if (line.size() + word.size() > kWidth && line.size() > kIndent) {
+      line.pop_back();  // the space after the last word
       *out += line + "\n";
       line = std::string(kIndent, ' ');
     }
