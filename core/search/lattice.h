@@ -1,4 +1,7 @@
-// The lattice of one chunk: candidate nodes over the normalized text.
+// The lattice of one chunk: candidate nodes over the normalized text, each
+// with the morphemes it stands for already unpacked for the search (the
+// search extends every node from several states, so reading the dictionary
+// records once per node instead of once per state pays).
 #ifndef KMA_CORE_SEARCH_LATTICE_H_
 #define KMA_CORE_SEARCH_LATTICE_H_
 
@@ -17,12 +20,39 @@ enum class NodeKind : uint8_t {
   kPattern,  // pretokenized span (number, Latin, symbol, URL, emoji ...)
 };
 
+// One morpheme as the search scores it.
+struct MorphStep {
+  uint32_t morph;      // dictionary id; 0 for a class-token step (unknown word, pattern without entry)
+  uint32_t lm_token;   // the LM token it scores as
+  float emit_logp;     // log P(morph | class token) when lm_token is a class token, else 0
+  float tag_logp;      // log P(morph | tag), for the tag-class interpolation
+  uint16_t socket_key; // conjugation class of a stem (0 = none)
+  PosTag tag;
+};
+
 struct Node {
   uint32_t begin, end;   // [begin, end) in normalized text
   NodeKind kind;
-  PosTag tag;            // kUnknown / kPattern: the tag
+  PosTag tag;            // the first morpheme's tag (kUnknown / kPattern: the tag)
+  EntryKind entry_kind;  // kEntry: the entry's kind; else kPlain
+  uint8_t step_count;    // morphemes in steps[first_step, first_step + step_count)
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
   float penalty;         // extra cost (unknown-word cost, entry penalty)
+  uint32_t first_step;   // index into Lattice::steps (kHead: the full stem; kSocket: the tail)
+  uint16_t socket;       // kHead / kSocket: the socket id
+  bool no_space_before;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
+                         // nodes whose previous character is no coda-less syllable are never built
+  bool joins_right;      // first morpheme is an ending, particle or copula (conjugation joins apply)
+  char32_t first_char;   // first character of the first morpheme's normalized form
+};
+
+struct Lattice {
+  std::vector<Node> nodes;      // sorted by begin
+  std::vector<MorphStep> steps;
+  void Clear() {
+    nodes.clear();
+    steps.clear();
+  }
 };
 
 struct LatticeParams {
@@ -33,11 +63,13 @@ struct LatticeParams {
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
 };
 
-// Builds nodes for text[begin, end) of the normalized text. `pretokens` are
-// the pretokens inside the chunk. Nodes are appended sorted by begin.
+// Builds the lattice of text[begin, end) of the normalized text. `pretokens`
+// are the pretokens inside the chunk.
 void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
-                  const std::vector<PreToken>& pretokens, const LatticeParams& params,
-                  std::vector<Node>* nodes);
+                  const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice);
+
+// The step of dictionary morpheme `morph`.
+MorphStep MakeStep(const ModelImpl& model, uint32_t morph);
 
 // True for whitespace in the normalized text.
 bool IsSpaceChar(char32_t c);

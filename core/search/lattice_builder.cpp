@@ -9,6 +9,12 @@
 
 namespace kma::search {
 
+MorphStep MakeStep(const ModelImpl& model, uint32_t m) {
+  const MorphRecord& r = model.morph(m);
+  const MorphScores& sc = model.morph_scores(r);
+  return MorphStep{m, r.lm_id(), sc.emit_logp, sc.tag_logp, r.socket_key, static_cast<PosTag>(r.tag())};
+}
+
 bool IsSpaceChar(char32_t c) {
   // Controls and format characters (BOM, zero-width space, a stray ZWJ) carry
   // no text: they separate words like whitespace instead of becoming nouns.
@@ -21,6 +27,53 @@ bool IsSpaceChar(char32_t c) {
 }
 
 namespace {
+
+// A node with only its span, kind and source filled in; Unpack completes it.
+Node RawNode(uint32_t b, uint32_t e, NodeKind kind, PosTag tag, uint32_t entry, float penalty) {
+  Node n{};
+  n.begin = b;
+  n.end = e;
+  n.kind = kind;
+  n.tag = tag;
+  n.entry_kind = EntryKind::kPlain;
+  n.entry = entry;
+  n.penalty = penalty;
+  return n;
+}
+
+// The right-hand side of a conjugation join (what ConcatBlocked applies to).
+bool IsJoinRight(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP; }
+
+// Fills in what the search needs of every node: its morphemes as steps, the
+// first one's tag and first character, the entry's kind and socket.
+void Unpack(const ModelImpl& model, Lattice* lattice) {
+  std::vector<MorphStep>& steps = lattice->steps;
+  for (Node& n : lattice->nodes) {
+    n.first_step = static_cast<uint32_t>(steps.size());
+    if (n.kind != NodeKind::kEntry) {
+      if (n.kind == NodeKind::kPattern && n.entry != 0) {
+        steps.push_back(MakeStep(model, n.entry));
+      } else {
+        steps.push_back(MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag});
+      }
+      n.step_count = 1;
+      continue;
+    }
+    const EntryRecord& e = model.entry(n.entry);
+    const uint32_t* ms = model.entry_morphs(e);
+    n.entry_kind = e.kind();
+    n.socket = e.socket;
+    n.no_space_before = e.after_vowel_only();
+    // A head stands for the full stem (scored once its fused tail arrives);
+    // a socket for the tail's morphemes; a plain entry for all of them.
+    const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
+    for (uint32_t k = 0; k < count; ++k) steps.push_back(MakeStep(model, ms[k]));
+    n.step_count = static_cast<uint8_t>(count);
+    n.tag = steps[n.first_step].tag;
+    n.joins_right = IsJoinRight(n.tag);
+    n.first_char = model.morph_first_char(ms[0]);
+  }
+}
 
 // A unit boundary: we never cut between a syllable and its coda for unknown
 // words (dictionary entries may, e.g. 가 + ㄴ다).
@@ -46,8 +99,13 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
       if (node == TrieView::kNone) break;
       // A node's values are entry indices, one contiguous range.
       const uint32_t value_end = trie.value_end(node);
-      for (uint32_t e = trie.value_begin(node); e < value_end; ++e)
-        nodes->push_back({p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(model.entry(e))});
+      for (uint32_t e = trie.value_begin(node); e < value_end; ++e) {
+        const EntryRecord& er = model.entry(e);
+        // Copula-drop spellings need a coda-less syllable right before them
+        // (학교 + 다); whether a space intervenes is the search's to check.
+        if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
+        nodes->push_back(RawNode(p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er)));
+      }
     }
     // Unknown-word candidates start at unit boundaries.
     if (!IsUnitCut(t, p, re)) continue;
@@ -57,8 +115,8 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
       if (!IsUnitCut(t, q, re)) continue;
       ++units;
       float cost = params.unk_base + params.unk_per_unit * units;
-      nodes->push_back({p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost});
-      nodes->push_back({p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra});
+      nodes->push_back(RawNode(p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost));
+      nodes->push_back(RawNode(p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra));
     }
   }
   // Drop stem heads that no fused tail can follow: they could never complete.
@@ -98,9 +156,9 @@ uint32_t PatternMorph(const ModelImpl& model, const std::u32string& t, uint32_t 
 }  // namespace
 
 void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begin, uint32_t end,
-                  const std::vector<PreToken>& pretokens, const LatticeParams& params,
-                  std::vector<Node>* nodes) {
-  nodes->clear();
+                  const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice) {
+  lattice->Clear();
+  std::vector<Node>* nodes = &lattice->nodes;
   std::vector<TrieLabel> labels;
   size_t pi = 0;
   uint32_t p = begin;
@@ -112,7 +170,7 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     if (pi < pretokens.size() && pretokens[pi].begin <= p) {
       const PreToken& pt = pretokens[pi];
       uint32_t e = std::min(pt.end, end);
-      nodes->push_back({p, e, NodeKind::kPattern, pt.tag, PatternMorph(model, t, p, e, pt.tag), 0.0f});
+      nodes->push_back(RawNode(p, e, NodeKind::kPattern, pt.tag, PatternMorph(model, t, p, e, pt.tag), 0.0f));
       p = e;
       continue;
     }
@@ -131,6 +189,7 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
   auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
   if (!std::is_sorted(nodes->begin(), nodes->end(), by_begin))
     std::stable_sort(nodes->begin(), nodes->end(), by_begin);
+  Unpack(model, lattice);
 }
 
 }  // namespace kma::search

@@ -33,13 +33,7 @@ constexpr const char kBenchUsage[] =
     "  --lm NAME        language model of the model file to score with\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
-    "  --batch          CoNg: score each position's candidates in one batched\n"
-    "                   product instead of pair by pair (ablation)\n"
     "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n"
-    "  --no-lm-cache    ablation: no (state, token) cache of LM look-ups\n"
-    "  --no-root-table  ablation: CoNg walks its root by binary search\n"
-    "  --simd-map       merge states through 1-byte tags compared with SIMD\n"
-    "                   instead of the default hash index (for comparison)\n"
     "  --json           print one JSON object\n"
     "  -h, --help       show this help\n";
 
@@ -85,11 +79,7 @@ void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt
 int RunBench(int argc, char** argv, int first) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
-                  {"batch", 0, false},
                   {"beam", 0, true},
-                  {"no-lm-cache", 0, false},
-                  {"no-root-table", 0, false},
-                  {"simd-map", 0, false},
                   {"threads", 't', true},
                   {"repeat", 'r', true},
                   {"json", 0, false}});
@@ -114,10 +104,6 @@ int RunBench(int argc, char** argv, int first) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = args.Get("lm");
-  opt.batch_scoring = args.Has("batch");
-  opt.lm_cache = !args.Has("no-lm-cache");
-  opt.cong_root_table = !args.Has("no-root-table");
-  opt.simd_state_map = args.Has("simd-map");
   if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam)) {
     return Fail(kExitUsage, "--beam must be a number in 0..1000");
   }

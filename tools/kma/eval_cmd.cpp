@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tools/kma/gold_lm_scorer.h"
+#include "core/lm/factory.h"
 #include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/eval_ambiguity.h"
@@ -331,7 +332,7 @@ int RunEval(int argc, char** argv, int first) {
     return Fail(kExitUsage, "--beam must be a number in 0..1000");
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
   if (args.Has("knlm-mix")) {
-    if (model->impl().KnlmMixWeight(lm) <= 0.0f)
+    if (!lm::LmRegistry::IsEnsemble(lm) || !model->impl().has_lm(lm))
       return Fail(kExitUsage, "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + lm + "'");
     if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt.knlm_mix) || !(opt.knlm_mix > 0.0f && opt.knlm_mix < 1.0f))
       return Fail(kExitUsage, "--knlm-mix must be a number between 0 and 1 (exclusive)");
