@@ -19,8 +19,13 @@ std::unique_ptr<LmScorer> WithCache(std::unique_ptr<LmScorer> inner, int log2_en
 // A model whose scorers are the wrapped model's behind WithCache.
 class CachedModel final : public LanguageModel {
  public:
-  // The default size: 32K entries, 768 KiB per scorer.
-  static constexpr int kDefaultLog2Entries = 15;
+  // The default size: 8K entries, 192 KiB per scorer, which stays in a
+  // core's L2 cache with room to spare. Larger caches hit a little more
+  // often, but each of their misses is a miss in L2 too, and on a loaded
+  // machine that made 32K entries (768 KiB) slower by a third; a 2-way
+  // set-associative variant gained nothing over direct mapping
+  // (docs/PERFORMANCE.md).
+  static constexpr int kDefaultLog2Entries = 13;
   // `inner` must outlive this model and must not use aux (asserted by the
   // factory that composes them).
   explicit CachedModel(const LanguageModel* inner, int log2_entries = kDefaultLog2Entries)

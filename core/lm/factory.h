@@ -90,6 +90,7 @@ class LmRegistry {
   std::vector<std::string> names_;
   std::vector<std::pair<std::string, const LanguageModel*>> by_name_;
   const LanguageModel* knlm_raw_ = nullptr;         // the n-gram side of the ensembles
+  const LanguageModel* cong_raw_ = nullptr;         // CoNg without a cache (inside the mixture)
   const LanguageModel* cong_cached_ = nullptr;      // CoNg behind its cache
   const LanguageModel* cong_global_ = nullptr;      // CoNg-Global (caches its local part)
 };

@@ -26,24 +26,33 @@ class TagLmTable {
  public:
   void Build(const KnlmView& lm) {
     vocab_ = lm.vocab_size();
-    size_t states = lm.node_count();
-    logp_.resize(states * vocab_);
-    next_.resize(states * vocab_);
+    const size_t states = lm.node_count();
+    cells_.resize(states * vocab_);
     for (uint32_t s = 0; s < states; ++s)
-      for (uint32_t t = 0; t < vocab_; ++t) logp_[s * vocab_ + t] = lm.Score(s, t, &next_[s * vocab_ + t]);
+      for (uint32_t t = 0; t < vocab_; ++t) {
+        Cell& c = cells_[s * vocab_ + t];
+        c.logp = lm.Score(s, t, &c.next);
+      }
     bos_ = lm.bos_state();
   }
   float Score(uint32_t state, uint32_t token, uint32_t* next) const {
-    size_t i = size_t{state} * vocab_ + token;
-    *next = next_[i];
-    return logp_[i];
+    const Cell& c = cells_[size_t{state} * vocab_ + token];
+    *next = c.next;
+    return c.logp;
   }
+  // The same, split: the log-probability, and the state after the token
+  // (one cell holds both, so the pair costs one cache miss).
+  float Peek(uint32_t state, uint32_t token) const { return cells_[size_t{state} * vocab_ + token].logp; }
+  uint32_t Next(uint32_t state, uint32_t token) const { return cells_[size_t{state} * vocab_ + token].next; }
   uint32_t bos_state() const { return bos_; }
 
  private:
+  struct Cell {
+    float logp;
+    uint32_t next;
+  };
   uint32_t vocab_ = 0, bos_ = 0;
-  std::vector<float> logp_;
-  std::vector<uint32_t> next_;
+  std::vector<Cell> cells_;
 };
 
 class ModelImpl {

@@ -156,7 +156,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
     // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
     search::SearchParams chunk_sp = sp;
     if (search::IsSpaceless(t, c)) chunk_sp.nospace_floor = 0.0f;
-    sc.search.Run(model, scorer.value(), t, c.begin, c.end, sc.lattice, chunk_sp, &sc.paths);
+    sc.search.Run(model, scorer.value(), t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths);
     if (sc.paths.empty()) return Status(StatusCode::kInternal, "no analysis path found");
     sc.nbest.AddChunk(&sc.paths);
   }

@@ -12,83 +12,89 @@ constexpr float kNegInf = -1e30f;
 
 }  // namespace
 
-float BeamSearch::ScoreMorph(const MorphStep& m, State* out) {
+float BeamSearch::Boundary(int prev_tag, PosTag tag, bool space) const {
+  // Missing spaces are common in real text, so their cost is capped; spaces
+  // where the corpus has none (before a particle or ending) keep full cost.
+  float b = model_->BoundaryLogp(prev_tag, static_cast<int>(tag), space);
+  if (!space && b < params_->nospace_floor) b = params_->nospace_floor;
+  return params_->boundary_weight * b;
+}
+
+bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State* out) {
   // P(m | h) = lambda * P_lm(m | h) + (1 - lambda) * P_tag(tag | tag
   // history) * P(m | tag): an n-gram the corpus never saw still gets what
-  // its tags make likely.
-  const float lm = scorer_->Step(&out->lm_state, m.lm_token);
-  out->lm += lm;
-  const float word = lm + m.emit_logp;
-  if (!use_tag_lm_) return word - params_->morph_penalty;
-  const float tag = model_->tag_lm_table().Score(out->tag_state, LmClassToken(m.tag), &out->tag_state);
-  return LogAdd(word + log_lambda_, tag + m.tag_logp + log_rest_) - params_->morph_penalty;
+  // its tags make likely. Every term is a log-probability or a cost, so the
+  // score with the LM's log-probability taken as 0 bounds the result: a
+  // morpheme that cannot reach the floor even so costs no LM look-up.
+  const float base = out->score + boundary - params_->morph_penalty;
+  if (!use_tag_lm_) {
+    if (base + m.emit_logp < floor) return false;
+    const float lm = scorer_->Step(&out->lm_state, m.lm_token);
+    out->lm += lm;
+    out->score = base + lm + m.emit_logp;
+  } else {
+    const TagLmTable& tags = model_->tag_lm_table();
+    const uint32_t tag_token = LmClassToken(m.tag);
+    const float tag = tags.Peek(out->tag_state, tag_token) + m.tag_logp + log_rest_;
+    if (base + LogAdd(m.emit_logp + log_lambda_, tag) < floor) return false;
+    const float lm = scorer_->Step(&out->lm_state, m.lm_token);
+    out->lm += lm;
+    out->tag_state = tags.Next(out->tag_state, tag_token);
+    out->score = base + LogAdd(lm + m.emit_logp + log_lambda_, tag);
+  }
+  out->last_tag = static_cast<uint8_t>(m.tag);
+  out->last_socket = m.socket_key;
+  return out->score >= floor;
 }
 
 bool BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) {
-  const SearchParams& params = *params_;
   const bool space = s.space_before != 0;
   if (n.kind == NodeKind::kEntry) {
     if (n.no_space_before && space) return false;
-    if ((n.entry_kind == EntryKind::kSocket) != (s.pending != 0)) return false;
-    if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) return false;
     if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
         model_->ConcatBlocked(s.last_socket, n.first_char))
       return false;
-  } else if (s.pending != 0) {
-    return false;
   }
   *out = s;
   out->score -= n.penalty;
   out->space_before = 0;
-  int prev_tag = s.last_tag;
-  // Missing spaces are common in real text, so their cost is capped; spaces
-  // where the corpus has none (before a particle or ending) keep full cost.
-  auto boundary = [&](PosTag tag, bool sp) {
-    float b = model_->BoundaryLogp(prev_tag, static_cast<int>(tag), sp);
-    if (!sp && b < params.nospace_floor) b = params.nospace_floor;
-    return params.boundary_weight * b;
-  };
   const MorphStep* steps = lattice_->steps.data() + n.first_step;
   if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {
     // An unknown word or a pattern the dictionary lacks: its class token
     // alone (the tag model only follows along).
-    out->score += boundary(n.tag, space);
+    out->score += Boundary(s.last_tag, n.tag, space);
+    if (out->score < floor) return false;
     const float lm = scorer_->Step(&out->lm_state, steps[0].lm_token);
     out->lm += lm;
     out->score += lm;
-    if (use_tag_lm_) model_->tag_lm_table().Score(out->tag_state, steps[0].lm_token, &out->tag_state);
-    prev_tag = static_cast<int>(n.tag);
+    if (use_tag_lm_) out->tag_state = model_->tag_lm_table().Next(out->tag_state, steps[0].lm_token);
+    out->last_tag = static_cast<uint8_t>(n.tag);
     out->last_socket = 0;
-  } else if (n.entry_kind == EntryKind::kHead) {
+    return out->score >= floor;
+  }
+  if (n.entry_kind == EntryKind::kHead) {
     // Boundary cost now (it depends on the space before the head); the LM
     // sees the stem once its fused tail arrives.
-    out->score += boundary(n.tag, space);
-    prev_tag = static_cast<int>(n.tag);
+    out->score += Boundary(s.last_tag, n.tag, space);
+    out->last_tag = static_cast<uint8_t>(n.tag);
     out->pending = n.socket;
     out->pending_morph = steps[0].morph;
     out->last_socket = 0;
-  } else {
-    bool first = true;
-    if (n.entry_kind == EntryKind::kSocket) {
-      // The stem head was not scored yet: score the full stem now.
-      const MorphStep stem = MakeStep(*model_, s.pending_morph);
-      out->score += ScoreMorph(stem, out);
-      prev_tag = static_cast<int>(stem.tag);
-      out->pending = 0;
-      out->pending_morph = 0;
-      first = false;
-    }
-    for (uint32_t k = 0; k < n.step_count; ++k) {
-      if (out->score < floor) return false;
-      out->score += boundary(steps[k].tag, first && space);
-      out->score += ScoreMorph(steps[k], out);
-      prev_tag = static_cast<int>(steps[k].tag);
-      out->last_socket = steps[k].socket_key;
-      first = false;
-    }
+    return out->score >= floor;
   }
-  if (out->score < floor) return false;
-  out->last_tag = static_cast<uint8_t>(prev_tag);
+  bool first = true;
+  if (n.entry_kind == EntryKind::kSocket) {
+    // The stem head was not scored yet: score the full stem now (its
+    // boundary was paid with the head).
+    if (!AddMorph(MakeStep(*model_, s.pending_morph), 0.0f, floor, out)) return false;
+    out->pending = 0;
+    out->pending_morph = 0;
+    first = false;
+  }
+  for (uint32_t k = 0; k < n.step_count; ++k) {
+    if (!AddMorph(steps[k], Boundary(out->last_tag, steps[k].tag, first && space), floor, out)) return false;
+    first = false;
+  }
   return true;
 }
 
@@ -106,10 +112,10 @@ void BeamSearch::AddToSet(StateSet* set, const State& s, uint32_t parent_hist, u
 }
 
 void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin,
-                     uint32_t end, const Lattice& lattice, const SearchParams& params, std::vector<Path>* out) {
+                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out) {
   out->clear();
   model_ = &model;
-  lattice_ = &lattice;
+  lattice_ = lattice;
   params_ = &params;
   scorer_ = scorer;
   const uint32_t len = end - begin;
@@ -131,7 +137,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   uint32_t unused;
   sets_[0].Insert(start, params.top_n, &unused);
 
-  const std::vector<Node>& nodes = lattice.nodes;
+  const std::vector<Node>& nodes = lattice->nodes;
   const size_t cap = static_cast<size_t>(std::max(params.max_states, params.top_n));
   size_t ni = 0;
   State next;
@@ -146,23 +152,35 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
       here.Clear();
       continue;
     }
+    while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
+    if (here.states().empty()) continue;  // no path ends here: its nodes stay packed
     here.Prune(params.beam, cap);
     const std::vector<State>& states = here.states();  // best first
-    while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
-    for (; ni < nodes.size() && nodes[ni].begin == p; ++ni) {
+    open_.clear();
+    pending_.clear();
+    for (uint32_t i = 0; i < states.size(); ++i) (states[i].pending == 0 ? open_ : pending_).push_back(i);
+    size_t last = ni;
+    while (last < nodes.size() && nodes[last].begin == p) ++last;
+    UnpackNodes(model, ni, last, lattice);
+    for (; ni < last; ++ni) {
       const Node& n = nodes[ni];
       StateSet& dest = sets_[n.end - begin];
       // A state below the floor would be pruned at its position anyway: the
       // beam's cut only rises, and the best state without a pending head is
       // kept whatever its rank.
-      const bool opens_head = n.kind == NodeKind::kEntry && n.entry_kind == EntryKind::kHead;
-      for (const State& s : states) {
+      const bool opens_head = n.entry_kind == EntryKind::kHead;
+      // A socket continues the states with its pending stem head; every
+      // other node the states without one.
+      const std::vector<uint32_t>& from = n.entry_kind == EntryKind::kSocket ? pending_ : open_;
+      for (uint32_t i : from) {
+        const State& s = states[i];
         float floor = dest.best() - params.beam;
         if (!opens_head) floor = std::min(floor, dest.best_open());
         // Every term of a step is a log-probability or a cost (<= 0): a
         // state starting below the floor cannot reach it, nor can the worse
         // states after it.
         if (s.score - n.penalty < floor) break;
+        if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
         if (Extend(s, n, floor, &next))
           AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
       }

@@ -46,9 +46,10 @@ struct Path {
 class BeamSearch {
  public:
   // Finds up to params.top_n best paths over the lattice of text[begin,
-  // end), best first, scoring with `scorer` (which it restarts).
+  // end), best first, scoring with `scorer` (which it restarts). Unpacks
+  // the nodes it reaches (UnpackNodes).
   void Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin, uint32_t end,
-           const Lattice& lattice, const SearchParams& params, std::vector<Path>* out);
+           Lattice* lattice, const SearchParams& params, std::vector<Path>* out);
 
  private:
   struct Hist {
@@ -57,12 +58,16 @@ class BeamSearch {
     float score_before;
   };
 
-  // The state after node `ni` extends `s`, if the node may follow it and
-  // the result does not fall below `floor` (every term of a step is <= 0,
-  // so a partial score under the floor is final).
+  // The state after node `n` extends `s` (which it may follow: a socket
+  // its own pending head, anything else a state without one), unless the
+  // result falls below `floor` (every term of a step is <= 0, so a partial
+  // score under the floor is final).
   bool Extend(const State& s, const Node& n, float floor, State* out);
-  // Scores one morpheme after the state being built.
-  float ScoreMorph(const MorphStep& m, State* out);
+  // Adds morpheme `m` with its boundary score to the state being built;
+  // false once it falls below `floor`.
+  bool AddMorph(const MorphStep& m, float boundary, float floor, State* out);
+  // The weighted log-probability of a space (or none) between two tags.
+  float Boundary(int prev_tag, PosTag tag, bool space) const;
   void AddToSet(StateSet* set, const State& s, uint32_t parent_hist, uint32_t node, float score_before);
   void Backtrace(const State& final_state, std::vector<Path>* out) const;
 
@@ -75,6 +80,7 @@ class BeamSearch {
   bool use_tag_lm_ = true;                // false when class_lambda is 1
 
   std::vector<StateSet> sets_;  // by position
+  std::vector<uint32_t> open_, pending_;  // the current position's states without / with a pending head
   std::vector<Hist> hist_;
 };
 

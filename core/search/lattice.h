@@ -1,12 +1,13 @@
-// The lattice of one chunk: candidate nodes over the normalized text, each
-// with the morphemes it stands for already unpacked for the search (the
-// search extends every node from several states, so reading the dictionary
-// records once per node instead of once per state pays).
+// The lattice of one chunk: candidate nodes over the normalized text. The
+// search extends every node from several states, so the morphemes a node
+// stands for are unpacked from the dictionary once per node (UnpackNodes),
+// and only for nodes the search reaches: many start where no path ends.
 #ifndef KMA_CORE_SEARCH_LATTICE_H_
 #define KMA_CORE_SEARCH_LATTICE_H_
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/model_impl.h"
@@ -31,24 +32,29 @@ struct MorphStep {
 };
 
 struct Node {
+  // Set by BuildLattice:
   uint32_t begin, end;   // [begin, end) in normalized text
   NodeKind kind;
-  PosTag tag;            // the first morpheme's tag (kUnknown / kPattern: the tag)
+  PosTag tag;            // kUnknown / kPattern: the tag; kEntry: the first morpheme's (once unpacked)
   EntryKind entry_kind;  // kEntry: the entry's kind; else kPlain
-  uint8_t step_count;    // morphemes in steps[first_step, first_step + step_count)
-  uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
-  float penalty;         // extra cost (unknown-word cost, entry penalty)
-  uint32_t first_step;   // index into Lattice::steps (kHead: the full stem; kSocket: the tail)
-  uint16_t socket;       // kHead / kSocket: the socket id
   bool no_space_before;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
                          // nodes whose previous character is no coda-less syllable are never built
+  uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
+  float penalty;         // extra cost (unknown-word cost, entry penalty)
+  uint16_t socket;       // kHead / kSocket: the socket id
+  // Set by UnpackNodes:
+  uint8_t step_count;    // morphemes in steps[first_step, first_step + step_count)
   bool joins_right;      // first morpheme is an ending, particle or copula (conjugation joins apply)
-  char32_t first_char;   // first character of the first morpheme's normalized form
+  uint32_t first_step;   // index into Lattice::steps (kHead: the full stem; kSocket: the tail)
+  char32_t first_char;   // joins_right: first character of the first morpheme's normalized form
 };
 
 struct Lattice {
-  std::vector<Node> nodes;      // sorted by begin
-  std::vector<MorphStep> steps;
+  std::vector<Node> nodes;       // sorted by begin
+  std::vector<MorphStep> steps;  // grows as UnpackNodes runs
+  // Scratch kept across chunks.
+  std::vector<TrieLabel> labels;
+  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
   void Clear() {
     nodes.clear();
     steps.clear();
@@ -63,10 +69,14 @@ struct LatticeParams {
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
 };
 
-// Builds the lattice of text[begin, end) of the normalized text. `pretokens`
+// Builds the nodes of text[begin, end) of the normalized text. `pretokens`
 // are the pretokens inside the chunk.
 void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
                   const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice);
+
+// Unpacks nodes[first, last) for the search: their morpheme steps and the
+// fields marked so above. Each node must be unpacked once.
+void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lattice);
 
 // The step of dictionary morpheme `morph`.
 MorphStep MakeStep(const ModelImpl& model, uint32_t morph);

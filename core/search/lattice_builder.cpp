@@ -44,37 +44,6 @@ Node RawNode(uint32_t b, uint32_t e, NodeKind kind, PosTag tag, uint32_t entry, 
 // The right-hand side of a conjugation join (what ConcatBlocked applies to).
 bool IsJoinRight(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP; }
 
-// Fills in what the search needs of every node: its morphemes as steps, the
-// first one's tag and first character, the entry's kind and socket.
-void Unpack(const ModelImpl& model, Lattice* lattice) {
-  std::vector<MorphStep>& steps = lattice->steps;
-  for (Node& n : lattice->nodes) {
-    n.first_step = static_cast<uint32_t>(steps.size());
-    if (n.kind != NodeKind::kEntry) {
-      if (n.kind == NodeKind::kPattern && n.entry != 0) {
-        steps.push_back(MakeStep(model, n.entry));
-      } else {
-        steps.push_back(MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag});
-      }
-      n.step_count = 1;
-      continue;
-    }
-    const EntryRecord& e = model.entry(n.entry);
-    const uint32_t* ms = model.entry_morphs(e);
-    n.entry_kind = e.kind();
-    n.socket = e.socket;
-    n.no_space_before = e.after_vowel_only();
-    // A head stands for the full stem (scored once its fused tail arrives);
-    // a socket for the tail's morphemes; a plain entry for all of them.
-    const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
-    for (uint32_t k = 0; k < count; ++k) steps.push_back(MakeStep(model, ms[k]));
-    n.step_count = static_cast<uint8_t>(count);
-    n.tag = steps[n.first_step].tag;
-    n.joins_right = IsJoinRight(n.tag);
-    n.first_char = model.morph_first_char(ms[0]);
-  }
-}
-
 // A unit boundary: we never cut between a syllable and its coda for unknown
 // words (dictionary entries may, e.g. 가 + ㄴ다).
 bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
@@ -82,10 +51,11 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
-// `labels` is scratch space for the trie labels of the run.
 void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
-            const LatticeParams& params, std::vector<TrieLabel>* labels, std::vector<Node>* nodes) {
+            const LatticeParams& params, Lattice* lattice) {
   const TrieView& trie = model.trie();
+  std::vector<Node>* nodes = &lattice->nodes;
+  std::vector<TrieLabel>* labels = &lattice->labels;
   // Each character is looked up in the trie's alphabet once, not once per
   // start position that reaches it.
   labels->resize(re - rb);
@@ -104,7 +74,11 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
         // Copula-drop spellings need a coda-less syllable right before them
         // (학교 + 다); whether a space intervenes is the search's to check.
         if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
-        nodes->push_back(RawNode(p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er)));
+        Node n = RawNode(p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
+        n.entry_kind = er.kind();
+        n.socket = er.socket;
+        n.no_space_before = er.after_vowel_only();
+        nodes->push_back(n);
       }
     }
     // Unknown-word candidates start at unit boundaries.
@@ -120,18 +94,18 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     }
   }
   // Drop stem heads that no fused tail can follow: they could never complete.
-  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;  // (begin, socket)
+  std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
+  socket_starts.clear();
   for (size_t i = first; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind() == EntryKind::kSocket)
-      socket_starts.emplace_back(n.begin, model.entry(n.entry).socket);
+    if (n.entry_kind == EntryKind::kSocket) socket_starts.emplace_back(n.begin, n.socket);
   }
   std::sort(socket_starts.begin(), socket_starts.end());
   size_t out = first;
   for (size_t i = first; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.kind == NodeKind::kEntry && model.entry(n.entry).kind() == EntryKind::kHead) {
-      std::pair<uint32_t, uint32_t> key{n.end, model.entry(n.entry).socket};
+    if (n.entry_kind == EntryKind::kHead) {
+      std::pair<uint32_t, uint32_t> key{n.end, n.socket};
       if (!std::binary_search(socket_starts.begin(), socket_starts.end(), key)) continue;
     }
     (*nodes)[out++] = n;
@@ -159,7 +133,6 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
                   const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice) {
   lattice->Clear();
   std::vector<Node>* nodes = &lattice->nodes;
-  std::vector<TrieLabel> labels;
   size_t pi = 0;
   uint32_t p = begin;
   while (p < end) {
@@ -181,7 +154,7 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     uint32_t re = p;
     while (re < end && re < next_pt && !IsSpaceChar(t[re])) ++re;
     if (re == p) { ++p; continue; }
-    AddRun(model, t, p, re, params, &labels, nodes);
+    AddRun(model, t, p, re, params, lattice);
     p = re;
   }
   // Runs and patterns are visited left to right, so the nodes normally come
@@ -189,7 +162,33 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
   auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
   if (!std::is_sorted(nodes->begin(), nodes->end(), by_begin))
     std::stable_sort(nodes->begin(), nodes->end(), by_begin);
-  Unpack(model, lattice);
+}
+
+void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lattice) {
+  std::vector<MorphStep>& steps = lattice->steps;
+  for (size_t i = first; i < last; ++i) {
+    Node& n = lattice->nodes[i];
+    n.first_step = static_cast<uint32_t>(steps.size());
+    if (n.kind != NodeKind::kEntry) {
+      if (n.kind == NodeKind::kPattern && n.entry != 0) {
+        steps.push_back(MakeStep(model, n.entry));
+      } else {
+        steps.push_back(MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag});
+      }
+      n.step_count = 1;
+      continue;
+    }
+    const EntryRecord& e = model.entry(n.entry);
+    const uint32_t* ms = model.entry_morphs(e);
+    // A head stands for the full stem (scored once its fused tail arrives);
+    // a socket for the tail's morphemes; a plain entry for all of them.
+    const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
+    for (uint32_t k = 0; k < count; ++k) steps.push_back(MakeStep(model, ms[k]));
+    n.step_count = static_cast<uint8_t>(count);
+    n.tag = steps[n.first_step].tag;
+    n.joins_right = IsJoinRight(n.tag);
+    if (n.joins_right) n.first_char = model.morph_first_char(ms[0]);
+  }
 }
 
 }  // namespace kma::search
