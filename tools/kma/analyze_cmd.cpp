@@ -49,9 +49,11 @@ constexpr const char kAnalyzeUsage[] =
     "                 stop: the message, then exit 1 without reading further;\n"
     "                 replace: each invalid sequence becomes U+FFFD and the line is\n"
     "                 analysed (a message still names it; exit 0)\n"
-    "  --progress     show the progress line on stderr even when it is not a\n"
-    "                 terminal or when stdout is (default: only when stderr is a\n"
-    "                 terminal and stdout is not); --no-progress: never\n"
+    "  --progress     show the progress line (lines, MB, MB/s, and for files % done\n"
+    "                 and time left) on stderr even when stdout is a terminal or\n"
+    "                 stderr is not (then one line every 5 s and a last one);\n"
+    "                 default: only when stderr is a terminal and stdout is not,\n"
+    "                 so never on a pipe; --no-progress: never\n"
     "  -h, --help     show this help\n";
 
 enum class Format { kMorphs, kJson, kTsv };
@@ -204,7 +206,7 @@ class AnalyzeRun {
     for (const std::string& file : s_.files) {
       if (!RunFile(file)) break;  // --on-error stop
     }
-    progress_.Clear();
+    progress_.Finish(lines_, bytes_done_);
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
       return Fail(kExitRuntime, "error writing to stdout");
     }
@@ -245,7 +247,10 @@ class AnalyzeRun {
       if (n == 0) break;
       pool_.Run(n, [&](size_t worker, size_t i) { Analyze(*analyzers_[worker], &slots_[i]); });
       for (size_t i = 0; i < n; ++i) {
-        if (!Emit(reader, slots_[i])) return false;
+        if (!Emit(reader, slots_[i])) {
+          bytes_done_ += reader.bytes_read();
+          return false;
+        }
       }
       lines_ += n;
       progress_.Update(lines_, bytes_done_ + reader.bytes_read());

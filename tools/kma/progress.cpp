@@ -64,6 +64,20 @@ void Progress::Update(uint64_t lines, uint64_t bytes) {
   const double since_draw = std::chrono::duration<double>(now - last_draw_).count();
   if (since_draw < (terminal_ ? kTerminalInterval : kPlainInterval)) return;
   last_draw_ = now;
+  Draw(lines, bytes, now);
+}
+
+void Progress::Finish(uint64_t lines, uint64_t bytes) {
+  if (!enabled_) return;
+  if (terminal_) {
+    Clear();
+  } else {
+    Draw(lines, bytes, Clock::now());
+  }
+  enabled_ = false;
+}
+
+void Progress::Draw(uint64_t lines, uint64_t bytes, Clock::time_point now) {
   const double seconds = std::chrono::duration<double>(now - start_).count();
   const std::string text = "kma: " + Format(lines, bytes, seconds, total_bytes_);
   if (terminal_) {

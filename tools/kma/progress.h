@@ -34,6 +34,9 @@ class Progress {
   // Erases the line, so that a message can be printed on stderr; the next
   // Update draws it again.
   void Clear();
+  // End of the run: a terminal's line is erased; elsewhere (--progress) the
+  // final totals are printed as one last line.
+  void Finish(uint64_t lines, uint64_t bytes);
 
   // "12,345 lines, 45.2 MB, 3.1 MB/s, 32%, 1:05 left" (exposed for tests).
   static std::string Format(uint64_t lines, uint64_t bytes, double seconds,
@@ -41,6 +44,8 @@ class Progress {
 
  private:
   using Clock = std::chrono::steady_clock;
+  void Draw(uint64_t lines, uint64_t bytes, Clock::time_point now);
+
   bool enabled_ = false;
   bool terminal_ = false;  // redraw in place with \r
   bool drawn_ = false;
