@@ -7,10 +7,12 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/base/thread_pool.h"
@@ -114,6 +116,19 @@ void FormatFailedLine(Format format, std::string* out) {
   out->append(format == Format::kTsv ? "EOS\n" : "\n");
 }
 
+// Sets *out to the value named `name` among `choices`; false if none is.
+template <typename T>
+bool ParseChoice(const std::string& name,
+                 std::initializer_list<std::pair<const char*, T>> choices, T* out) {
+  for (const auto& [n, v] : choices) {
+    if (name == n) {
+      *out = v;
+      return true;
+    }
+  }
+  return false;
+}
+
 // Parses the options into *s. Returns -1 on success, else the exit code
 // (after printing help or the error).
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
@@ -144,23 +159,14 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
     s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
   }
   const std::string fmt = args.Get("format", "morphs");
-  if (fmt == "morphs") {
-    s->format = Format::kMorphs;
-  } else if (fmt == "json") {
-    s->format = Format::kJson;
-  } else if (fmt == "tsv") {
-    s->format = Format::kTsv;
-  } else {
+  if (!ParseChoice(fmt, {{"morphs", Format::kMorphs}, {"json", Format::kJson}, {"tsv", Format::kTsv}},
+                   &s->format)) {
     return Fail(kExitUsage, "unknown --format '" + fmt + "' (morphs, json or tsv)");
   }
   const std::string on_error = args.Get("on-error", "skip");
-  if (on_error == "skip") {
-    s->on_error = OnError::kSkip;
-  } else if (on_error == "stop") {
-    s->on_error = OnError::kStop;
-  } else if (on_error == "replace") {
-    s->on_error = OnError::kReplace;
-  } else {
+  if (!ParseChoice(on_error,
+                   {{"skip", OnError::kSkip}, {"stop", OnError::kStop}, {"replace", OnError::kReplace}},
+                   &s->on_error)) {
     return Fail(kExitUsage, "unknown --on-error '" + on_error + "' (skip, stop or replace)");
   }
   if (args.Has("progress") && args.Has("no-progress")) {
