@@ -14,8 +14,9 @@
 # BUILD_DIR (default build/) must be configured; tools/bootstrap.sh configures
 # it with the Java, C# and Rust bindings. A binding that was not configured is
 # skipped with a message. OUT_DIR defaults to BUILD_DIR/packages and is
-# emptied first. --no-build packs what is built (as the tests do).
-# Messages go to stderr; the last line on stdout is OUT_DIR.
+# emptied first (only if it is empty or an earlier output of this script).
+# --no-build packs what is built (as the tests do). Messages go to stderr;
+# the last line on stdout is OUT_DIR.
 set -euo pipefail
 
 log() { printf 'package: %s\n' "$*" >&2; }
@@ -33,7 +34,7 @@ while (($#)); do
     -B) build_dir="${2:?-B needs a directory}"; shift 2 ;;
     -o) out_dir="${2:?-o needs a directory}"; shift 2 ;;
     --no-build) do_build=0; shift ;;
-    -h | --help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
@@ -52,8 +53,14 @@ if ((do_build)); then
   cmake --build "${build_dir}" --parallel "${KMA_JOBS:-$(nproc 2>/dev/null || echo 2)}" >&2
 fi
 
+# Never empty a directory this script did not make.
+marker=".kma-packages"
+if [[ -d "${out_dir}" && -n "$(ls -A "${out_dir}")" && ! -f "${out_dir}/${marker}" ]]; then
+  die "${out_dir} is not empty and not an earlier output of tools/package.sh"
+fi
 rm -rf "${out_dir}"
 mkdir -p "${out_dir}"
+: >"${out_dir}/${marker}"
 out_dir="$(cd "${out_dir}" && pwd)"
 
 log "installing into ${out_dir}/prefix"

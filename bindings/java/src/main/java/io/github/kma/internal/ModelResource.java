@@ -40,7 +40,9 @@ public final class ModelResource {
    * @throws KmaException with {@link KmaException#IO} if it cannot be copied
    */
   public static synchronized String path() {
-    if (extracted != null) {
+    // Checked again each time: a temporary-file cleaner may have removed
+    // the copy since.
+    if (extracted != null && Files.isRegularFile(extracted)) {
       return extracted.toString();
     }
     Properties props = new Properties();
