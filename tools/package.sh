@@ -34,7 +34,7 @@ while (($#)); do
     -B) build_dir="${2:?-B needs a directory}"; shift 2 ;;
     -o) out_dir="${2:?-o needs a directory}"; shift 2 ;;
     --no-build) do_build=0; shift ;;
-    -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
