@@ -218,8 +218,8 @@ class AnalyzeRun {
     }
     if (messages_ > kMaxMessages) {
       Fail(kExitRuntime, std::to_string(messages_ - kMaxMessages) +
-                             " more lines could not be analysed (messages stopped after " +
-                             std::to_string(kMaxMessages) + ")");
+                             " more messages not shown (at most " +
+                             std::to_string(kMaxMessages) + " are printed)");
     }
     return failed_ ? kExitRuntime : kExitOk;
   }
