@@ -33,9 +33,11 @@ constexpr const char kBenchUsage[] =
     "  --lm NAME        language model of the model file to score with\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
-    "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n"
     "  --json           print one JSON object\n"
-    "  -h, --help       show this help\n";
+    "  -h, --help       show this help (--help-all: also the switches below)\n";
+
+constexpr const char kBenchDevSwitches[] =
+    "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n";
 
 using Clock = std::chrono::steady_clock;
 
@@ -87,10 +89,7 @@ int RunBench(int argc, char** argv, int first) {
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma bench --help')");
   }
-  if (args.help()) {
-    std::fputs(kBenchUsage, stdout);
-    return kExitOk;
-  }
+  if (args.help()) return PrintHelp(args, "bench", kBenchUsage, kBenchDevSwitches);
   long threads = 1, repeat = 1;
   if (!ParseIntInRange(args.Get("threads", "1"), 1, 256, &threads)) {
     return Fail(kExitUsage, "--threads must be an integer in 1..256");

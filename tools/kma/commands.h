@@ -12,7 +12,7 @@ int RunEval(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
-int RunVersion();
+int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli
 

@@ -40,19 +40,21 @@ constexpr const char kEvalUsage[] =
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"
+    "  --compare-lm NAME  also analyse with this language model and report the\n"
+    "              share of sentences whose top-1 analyses are identical\n"
+    "Per-morpheme perplexity of the gold morphemes under the language model is\n"
+    "always reported.\n"
+    "  --json      print one JSON object instead of tables\n"
+    "  -h, --help  show this help (--help-all: also the switches below)\n";
+
+constexpr const char kEvalDevSwitches[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
     "              0 < X <= 1, 1 = no tag-class model (default: the value\n"
     "              the model stores for the LM)\n"
     "  --knlm-mix X  ensembles (cong+knlm, cong-global+knlm): weight of the\n"
     "              n-gram model, 0 < X < 1 (default 0.4; tuning aid)\n"
     "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n"
-    "  --beam X    score-relative search beam in nats, 0..1000 (default 7)\n"
-    "  --compare-lm NAME  also analyse with this language model and report the\n"
-    "              share of sentences whose top-1 analyses are identical\n"
-    "Per-morpheme perplexity of the gold morphemes under the language model is\n"
-    "always reported.\n"
-    "  --json      print one JSON object instead of tables\n"
-    "  -h, --help  show this help\n";
+    "  --beam X    score-relative search beam in nats, 0..1000 (default 7)\n";
 
 constexpr size_t kTopConfusions = 20;
 
@@ -299,10 +301,7 @@ int RunEval(int argc, char** argv, int first) {
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma eval --help')");
   }
-  if (args.help()) {
-    std::fputs(kEvalUsage, stdout);
-    return kExitOk;
-  }
+  if (args.help()) return PrintHelp(args, "eval", kEvalUsage, kEvalDevSwitches);
   if (args.positionals().empty()) {
     return Fail(kExitUsage, "eval needs at least one GOLD file (see 'kma eval --help')");
   }

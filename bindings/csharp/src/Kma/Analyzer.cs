@@ -113,7 +113,7 @@ public sealed class Analyzer : IDisposable
         }
     }
 
-    private static unsafe IReadOnlyList<Analysis> ReadAnalyses(IntPtr result)
+    internal static unsafe IReadOnlyList<Analysis> ReadAnalyses(IntPtr result)
     {
         int count = checked((int)KmaNative.kma_result_analysis_count(result));
         var analyses = new Analysis[count];
@@ -132,7 +132,7 @@ public sealed class Analyzer : IDisposable
         return analyses;
     }
 
-    private static IReadOnlyList<SentenceSpan> ReadSentences(IntPtr result)
+    internal static IReadOnlyList<SentenceSpan> ReadSentences(IntPtr result)
     {
         int count = checked((int)KmaNative.kma_result_sentence_count(result));
         var spans = new SentenceSpan[count];
