@@ -9,6 +9,7 @@ namespace kma::search {
 namespace {
 
 constexpr float kNegInf = -1e30f;
+constexpr float kLog2 = 0.6931472f;
 
 }  // namespace
 
@@ -36,7 +37,8 @@ bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State
     const TagLmTable& tags = model_->tag_lm_table();
     const uint32_t tag_token = LmClassToken(m.tag);
     const float tag = tags.Peek(out->tag_state, tag_token) + m.tag_logp + log_rest_;
-    if (base + LogAdd(m.emit_logp + log_lambda_, tag) < floor) return false;
+    // log(e^a + e^b) <= max(a, b) + log 2: cheaper than the sum itself.
+    if (base + std::max(m.emit_logp + log_lambda_, tag) + kLog2 < floor) return false;
     const float lm = scorer_->Step(&out->lm_state, m.lm_token);
     out->lm += lm;
     out->tag_state = tags.Next(out->tag_state, tag_token);
@@ -86,7 +88,9 @@ bool BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) 
   if (n.entry_kind == EntryKind::kSocket) {
     // The stem head was not scored yet: score the full stem now (its
     // boundary was paid with the head).
-    if (!AddMorph(MakeStep(*model_, s.pending_morph), 0.0f, floor, out)) return false;
+    MorphStep stem;
+    FillStep(*model_, s.pending_morph, &stem);
+    if (!AddMorph(stem, 0.0f, floor, out)) return false;
     out->pending = 0;
     out->pending_morph = 0;
     first = false;

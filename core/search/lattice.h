@@ -78,8 +78,8 @@ void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t b
 // fields marked so above. Each node must be unpacked once.
 void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lattice);
 
-// The step of dictionary morpheme `morph`.
-MorphStep MakeStep(const ModelImpl& model, uint32_t morph);
+// The step of dictionary morpheme `morph`, written to *out.
+void FillStep(const ModelImpl& model, uint32_t morph, MorphStep* out);
 
 // True for whitespace in the normalized text.
 bool IsSpaceChar(char32_t c);
