@@ -11,6 +11,7 @@
 
 #include "core/lm/language_model.h"
 #include "core/search/lattice.h"
+#include "core/search/search_defaults.h"
 #include "core/search/state_map.h"
 #include "core/search/token.h"
 
@@ -18,8 +19,8 @@ namespace kma::search {
 
 struct SearchParams {
   int top_n = 1;
-  float beam = 7.0f;          // drop states this far below the best of their position
-  int max_states = 8;         // keep at most this many states per position
+  float beam = kDefaultBeam;        // drop states this far below the best of their position
+  int max_states = kDefaultMaxStates;  // keep at most this many states per position
   float boundary_weight = 1.0f;
   // The values below were chosen on a held-out tenth of train.tsv.
   float nospace_floor = -1.5f;    // cap on the cost of a missing space

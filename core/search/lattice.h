@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/model/model_impl.h"
+#include "core/search/search_defaults.h"
 #include "core/text/pretokenizer.h"
 
 namespace kma::search {
@@ -62,7 +63,7 @@ struct Lattice {
 };
 
 struct LatticeParams {
-  int max_unknown_units = 8;       // at a word start
+  int max_unknown_units = kDefaultMaxUnknownUnits;  // at a word start
   int max_inner_unknown_units = 4; // elsewhere
   float unk_base = 8.0f;           // cost of an unknown word: base + per_unit * units
   float unk_per_unit = 4.0f;

@@ -18,6 +18,7 @@
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
+#include "tools/kma/search_switches.h"
 
 namespace kma::cli {
 namespace {
@@ -36,8 +37,6 @@ constexpr const char kBenchUsage[] =
     "  --json           print one JSON object\n"
     "  -h, --help       show this help (--help-all: also the switches below)\n";
 
-constexpr const char kBenchDevSwitches[] =
-    "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n";
 
 using Clock = std::chrono::steady_clock;
 
@@ -79,17 +78,15 @@ void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt
 }  // namespace
 
 int RunBench(int argc, char** argv, int first) {
-  ArgParser args({{"model", 0, true},
-                  {"lm", 0, true},
-                  {"beam", 0, true},
-                  {"threads", 't', true},
-                  {"repeat", 'r', true},
-                  {"json", 0, false}});
+  std::vector<OptionSpec> specs = {
+      {"model", 0, true}, {"lm", 0, true}, {"threads", 't', true}, {"repeat", 'r', true}, {"json", 0, false}};
+  for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
+  ArgParser args(std::move(specs));
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma bench --help')");
   }
-  if (args.help()) return PrintHelp(args, "bench", kBenchUsage, kBenchDevSwitches);
+  if (args.help()) return PrintHelp(args, "bench", kBenchUsage, SearchSwitchHelp().c_str());
   long threads = 1, repeat = 1;
   if (!ParseIntInRange(args.Get("threads", "1"), 1, 256, &threads)) {
     return Fail(kExitUsage, "--threads must be an integer in 1..256");
@@ -103,9 +100,7 @@ int RunBench(int argc, char** argv, int first) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = args.Get("lm");
-  if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam)) {
-    return Fail(kExitUsage, "--beam must be a number in 0..1000");
-  }
+  if (!ApplySearchSwitches(args, &opt, &error)) return Fail(kExitUsage, error);
 
   // Load time as a user sees it: open, first analyzer, first sentence.
   auto load_start = Clock::now();
