@@ -50,9 +50,9 @@ struct Utf8Text {
   bool is_str = false;
 };
 
-// Converts `obj` (str or bytes); on failure fills *fail and returns
-// false: a str with a lone surrogate gives KMA_E_INVALID_UTF16 with the str
-// index, any other type KMA_E_INVALID_ARGUMENT. Needs the GIL.
+// Converts `obj` (str or bytes); a str with a lone surrogate fills *fail
+// (KMA_E_INVALID_UTF16, offset = its index) and returns false; any other
+// type raises TypeError. Needs the GIL.
 bool ToUtf8(py::handle obj, Utf8Text* out, Failure* fail);
 
 // ---- result conversion (convert.cpp) -----------------------------------------

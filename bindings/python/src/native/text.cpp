@@ -42,10 +42,9 @@ bool ToUtf8(py::handle obj, Utf8Text* out, Failure* fail) {
     *out = Utf8Text{PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o)), false};
     return true;
   }
-  fail->status = KMA_E_INVALID_ARGUMENT;
-  fail->offset = -1;
-  fail->message = std::string("text must be str or bytes, not ") + Py_TYPE(o)->tp_name;
-  return false;
+  // A wrong type is a programming error, not bad data: TypeError, even in
+  // a batch that returns the errors of bad texts.
+  throw py::type_error(std::string("text must be str or bytes, not ") + Py_TYPE(o)->tp_name);
 }
 
 }  // namespace kmapy
