@@ -44,7 +44,7 @@ def main() -> int:
         # One thread per process: the processes, not threads, are what scales
         # here, and each keeps one analyzer.
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1,
-                               dashboard_address=None)
+                               dashboard_address="127.0.0.1:0")
         client = Client(cluster)
     try:
         start = time.perf_counter()

@@ -46,7 +46,7 @@ def corpus(shared_data, fixture_text, tmp_path_factory):
 @pytest.fixture(scope="module")
 def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
+                                       dashboard_address="127.0.0.1:0", silence_logs=40)
     with cluster, distributed.Client(cluster) as c:
         yield c
 

@@ -42,6 +42,11 @@ class Analyzer:
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
                  *, beam: Optional[float] = None,
                  max_unknown_length: Optional[int] = None) -> None:
+        if beam is not None and not isinstance(beam, (int, float)):
+            raise TypeError(f"beam must be a number, not {type(beam).__name__}")
+        if max_unknown_length is not None and not isinstance(max_unknown_length, int):
+            raise TypeError("max_unknown_length must be an int, "
+                            f"not {type(max_unknown_length).__name__}")
         self.model: Model = model if isinstance(model, Model) else Model(model)
         self._settings = (lm, beam, max_unknown_length)
         self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length)

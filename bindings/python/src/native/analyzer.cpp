@@ -13,6 +13,16 @@ namespace {
 // results while keeping every worker busy.
 constexpr size_t kBatch = 2048;
 
+// Strong references to the items of a batch: the buffers of their UTF-8 are
+// used without the GIL, while another thread could empty the caller's list.
+std::vector<py::object> HoldItems(py::sequence seq) {
+  const size_t n = py::len(seq);
+  std::vector<py::object> items;
+  items.reserve(n);
+  for (size_t i = 0; i < n; ++i) items.emplace_back(seq[i]);  // a new reference each
+  return items;
+}
+
 }  // namespace
 
 Analyzer::Analyzer(const Model& model, const Settings& settings)
@@ -143,13 +153,14 @@ kma_status Analyzer::RunBatch(const std::vector<Utf8Text>& texts, size_t begin,
 
 py::list Analyzer::AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,
                                bool return_errors) {
-  const size_t n = py::len(texts);
+  const std::vector<py::object> items = HoldItems(texts);
+  const size_t n = items.size();
   py::list out(n);
   std::vector<Utf8Text> views(n);
   std::vector<bool> bad(n, false);
   for (size_t i = 0; i < n; ++i) {
     Failure fail;
-    if (ToUtf8(texts[i], &views[i], &fail)) continue;
+    if (ToUtf8(items[i], &views[i], &fail)) continue;
     if (!return_errors) Raise(fail, static_cast<Py_ssize_t>(i));
     out[i] = MakeError(fail, static_cast<Py_ssize_t>(i));
     bad[i] = true;
@@ -184,11 +195,12 @@ py::bytes Analyzer::FormatLines(py::sequence lines, int format, int top_n) {
   if (format < 0 || format > 2) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "unknown line format " + std::to_string(format), -1});
   }
-  const size_t n = py::len(lines);
+  const std::vector<py::object> items = HoldItems(lines);
+  const size_t n = items.size();
   std::vector<Utf8Text> views(n);
   for (size_t i = 0; i < n; ++i) {
     Failure fail;
-    if (!ToUtf8(lines[i], &views[i], &fail)) Raise(fail, static_cast<Py_ssize_t>(i));
+    if (!ToUtf8(items[i], &views[i], &fail)) Raise(fail, static_cast<Py_ssize_t>(i));
   }
   std::string out;
   Failure fail;

@@ -11,28 +11,34 @@
 namespace kmapy {
 namespace {
 
+// The two-character escapes of JSON, as the CLI writes them: the letter after
+// the backslash, or 0 for a byte without one.
+char ShortEscape(unsigned char c) {
+  switch (c) {
+    case '"': return '"';
+    case '\\': return '\\';
+    case '\n': return 'n';
+    case '\r': return 'r';
+    case '\t': return 't';
+    case '\b': return 'b';
+    case '\f': return 'f';
+    default: return 0;
+  }
+}
+
 void AppendJsonString(const char* s, size_t n, std::string* out) {
   out->push_back('"');
   for (size_t i = 0; i < n; ++i) {
-    const char c = s[i];
-    switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
-      default: {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7F) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", u);
-          out->append(buf);
-        } else {
-          out->push_back(c);
-        }
-      }
+    const auto u = static_cast<unsigned char>(s[i]);
+    if (const char e = ShortEscape(u)) {
+      out->push_back('\\');
+      out->push_back(e);
+    } else if (u < 0x20 || u == 0x7F) {  // other control bytes and DEL
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", u);
+      out->append(buf);
+    } else {
+      out->push_back(s[i]);  // UTF-8 passes through unchanged
     }
   }
   out->push_back('"');

@@ -1,7 +1,7 @@
 // The `kma._kma` extension module: bindings of Model and Analyzer (model.cpp,
 // analyzer.cpp) and of the library-wide functions of kma_runtime.h. The
 // documented API is the Python package around it (kma/__init__.py).
-#include <cmath>
+#include <utility>
 
 #include <pybind11/stl.h>
 
@@ -15,20 +15,18 @@ using namespace pybind11::literals;
 // kma_status codes by name, from the header, so that kma/_errors.py never
 // repeats a number by hand.
 py::dict StatusCodes() {
+#define KMA_PY_CODE(name) {#name, static_cast<int>(name)}
+  static const std::pair<const char*, int> kCodes[] = {
+      KMA_PY_CODE(KMA_OK),           KMA_PY_CODE(KMA_E_UNKNOWN),
+      KMA_PY_CODE(KMA_E_INVALID_ARGUMENT), KMA_PY_CODE(KMA_E_OUT_OF_MEMORY),
+      KMA_PY_CODE(KMA_E_IO),         KMA_PY_CODE(KMA_E_MODEL_FORMAT),
+      KMA_PY_CODE(KMA_E_MODEL_VERSION), KMA_PY_CODE(KMA_E_INVALID_UTF8),
+      KMA_PY_CODE(KMA_E_INVALID_UTF16), KMA_PY_CODE(KMA_E_INPUT_TOO_LONG),
+      KMA_PY_CODE(KMA_E_BUFFER_TOO_SMALL), KMA_PY_CODE(KMA_E_UNSUPPORTED),
+      KMA_PY_CODE(KMA_E_INTERNAL)};
+#undef KMA_PY_CODE
   py::dict codes;
-  codes["KMA_OK"] = static_cast<int>(KMA_OK);
-  codes["KMA_E_UNKNOWN"] = static_cast<int>(KMA_E_UNKNOWN);
-  codes["KMA_E_INVALID_ARGUMENT"] = static_cast<int>(KMA_E_INVALID_ARGUMENT);
-  codes["KMA_E_OUT_OF_MEMORY"] = static_cast<int>(KMA_E_OUT_OF_MEMORY);
-  codes["KMA_E_IO"] = static_cast<int>(KMA_E_IO);
-  codes["KMA_E_MODEL_FORMAT"] = static_cast<int>(KMA_E_MODEL_FORMAT);
-  codes["KMA_E_MODEL_VERSION"] = static_cast<int>(KMA_E_MODEL_VERSION);
-  codes["KMA_E_INVALID_UTF8"] = static_cast<int>(KMA_E_INVALID_UTF8);
-  codes["KMA_E_INVALID_UTF16"] = static_cast<int>(KMA_E_INVALID_UTF16);
-  codes["KMA_E_INPUT_TOO_LONG"] = static_cast<int>(KMA_E_INPUT_TOO_LONG);
-  codes["KMA_E_BUFFER_TOO_SMALL"] = static_cast<int>(KMA_E_BUFFER_TOO_SMALL);
-  codes["KMA_E_UNSUPPORTED"] = static_cast<int>(KMA_E_UNSUPPORTED);
-  codes["KMA_E_INTERNAL"] = static_cast<int>(KMA_E_INTERNAL);
+  for (const auto& [name, code] : kCodes) codes[name] = code;
   return codes;
 }
 

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Benchmarks of the Python package, each variant interleaved with the others
+round by round (a shared machine drifts; ratios within one run are what
+count, as with bench/interleaved.sh).
+
+  overhead FILE   Analyzer.analyze() per line against `kma bench` (C, one
+                  thread) on the same non-empty lines: the Python overhead per
+                  call, as a share of the analysis time.
+  many FILE       analyze_many(workers=1) against workers=2 (kma_pool).
+  choice FILE     why pybind11: per line, the best of 5 calls of the bare C
+                  analysis (through ctypes, no conversion), of kma's
+                  analyze() (pybind11) and of the same analyze() over ctypes
+                  (ctypes_prototype.py).
+
+From the repository root, after the build (PYTHONPATH = the staged package):
+
+  PYTHONPATH=build/bindings/python/stage /usr/bin/python3 \\
+      bindings/python/bench/bench_python.py overhead ../shared/data/bench/reviews.txt
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import kma
+
+
+def read_lines(path, limit):
+    """Non-empty lines without their endings, as `kma bench` reads them."""
+    with open(path, encoding="utf-8") as f:
+        lines = [l.rstrip("\n").rstrip("\r") for l in f]
+    lines = [l for l in lines if l]
+    return lines[:limit] if limit else lines
+
+
+def c_bench(cli, path, model, lm):
+    """Seconds of `kma bench` for one pass (one thread), from its --json."""
+    cmd = [cli, "bench", "--json", "--model", model, path]
+    if lm:
+        cmd[2:2] = ["--lm", lm]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["seconds"]
+
+
+def timed(fn):
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def report(label, runs, unit_count, unit):
+    med = statistics.median(runs)
+    print(f"{label}: median {med:.2f} s = {med / unit_count * 1e3:.4f} ms/{unit} "
+          f"({min(runs):.2f}-{max(runs):.2f} s, {len(runs)} runs)")
+    return med
+
+
+def overhead(args):
+    lines = read_lines(args.file, args.limit)
+    path = args.file
+    if args.limit:  # kma bench reads a file: give it exactly these lines
+        path = os.path.join(args.tmp, "bench_lines.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+    analyzer = kma.Analyzer(args.model, args.lm)
+    analyzer.analyze("나는 밥을 먹었다.")  # warm, as kma bench does
+    c_runs, py_runs = [], []
+    for _ in range(args.rounds):
+        c_runs.append(c_bench(args.cli, path, analyzer.model.path, args.lm))
+        py_runs.append(timed(lambda: [analyzer.analyze(l) for l in lines]))
+    print(f"{len(lines)} lines of {args.file}, lm {analyzer.lm}, isa {kma.active_isa()}")
+    c = report("C (kma bench)", c_runs, len(lines), "line")
+    py = report("Python analyze()", py_runs, len(lines), "line")
+    ratios = sorted(p / c for p, c in zip(py_runs, c_runs))
+    print(f"Python overhead: {(py / c - 1) * 100:+.1f}% of the analysis time "
+          f"(per-round ratios {ratios[0]:.3f}-{ratios[-1]:.3f})")
+
+
+def many(args):
+    lines = read_lines(args.file, args.limit)
+    analyzer = kma.Analyzer(args.model, args.lm)
+    analyzer.analyze_many(lines[:64], workers=1)
+    analyzer.analyze_many(lines[:64], workers=2)
+    runs = {1: [], 2: []}
+    for _ in range(args.rounds):
+        for workers in (1, 2):
+            runs[workers].append(timed(lambda: analyzer.analyze_many(lines, workers=workers)))
+    print(f"{len(lines)} lines of {args.file}, lm {analyzer.lm}, isa {kma.active_isa()}")
+    one = report("analyze_many workers=1", runs[1], len(lines), "line")
+    two = report("analyze_many workers=2", runs[2], len(lines), "line")
+    ratios = sorted(a / b for a, b in zip(runs[1], runs[2]))
+    print(f"speed-up with 2 workers: {one / two:.2f}x "
+          f"(per-round {ratios[0]:.2f}-{ratios[-1]:.2f})")
+
+
+def choice(args):
+    import ctypes
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from ctypes_prototype import CtypesAnalyzer, _lib, _vp
+
+    lines = read_lines(args.file, args.limit or 400)
+    analyzer = kma.Analyzer(args.model, args.lm)
+    other = CtypesAnalyzer(analyzer.model.path)
+    assert all(analyzer.analyze(l) == other.analyze(l) for l in lines[:50])
+
+    def bare(line, handle=other._analyzer):
+        data = line.encode()
+        res = _vp()
+        _lib.kma_analyzer_analyze_utf8(handle, data, len(data), ctypes.byref(res))
+        _lib.kma_result_free(res)
+
+    variants = {"bare C call": bare, "pybind11 analyze()": analyzer.analyze,
+                "ctypes analyze()": other.analyze}
+    total = dict.fromkeys(variants, 0.0)
+    for line in lines:
+        for name, fn in variants.items():
+            total[name] += min(timed(lambda: fn(line)) for _ in range(5))
+    tokens = sum(len(analyzer.tokenize(l)) for l in lines) / len(lines)
+    print(f"{len(lines)} lines of {args.file} ({tokens:.1f} tokens/line), best of 5 per line")
+    base = total["bare C call"]
+    for name, t in total.items():
+        print(f"{name}: {t / len(lines) * 1e6:.1f} us/line "
+              f"(+{(t - base) / len(lines) * 1e6:.1f} us, {(t / base - 1) * 100:+.1f}%)")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("mode", choices=["overhead", "many", "choice"])
+    p.add_argument("file")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--limit", type=int, default=0, help="first N non-empty lines only")
+    p.add_argument("--model", help="model file (default: the package's)")
+    p.add_argument("--lm", help="language model (default: the model's)")
+    p.add_argument("--cli", default="build/tools/kma", help="the kma command")
+    p.add_argument("--tmp", default="/tmp")
+    args = p.parse_args()
+    {"overhead": overhead, "many": many, "choice": choice}[args.mode](args)
+
+
+if __name__ == "__main__":
+    main()
