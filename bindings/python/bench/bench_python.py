@@ -6,7 +6,8 @@ count, as with bench/interleaved.sh).
   overhead FILE   Analyzer.analyze() per line against `kma bench` (C, one
                   thread) on the same non-empty lines: the Python overhead per
                   call, as a share of the analysis time.
-  many FILE       analyze_many(workers=1) against workers=2 (kma_pool).
+  many FILE       analyze_many(workers=1) against workers=2 (kma_pool); with
+                  --with-c, `kma bench --threads 1|2` on the same lines too.
   choice FILE     why pybind11: per line, the best of 5 calls of the bare C
                   analysis (through ctypes, no conversion), of kma's
                   analyze() (pybind11) and of the same analyze() over ctypes
@@ -36,9 +37,9 @@ def read_lines(path, limit):
     return lines[:limit] if limit else lines
 
 
-def c_bench(cli, path, model, lm):
-    """Seconds of `kma bench` for one pass (one thread), from its --json."""
-    cmd = [cli, "bench", "--json", "--model", model, path]
+def c_bench(cli, path, model, lm, threads=1):
+    """Seconds of `kma bench` for one pass on `threads` threads (--json)."""
+    cmd = [cli, "bench", "--json", "--threads", str(threads), "--model", model, path]
     if lm:
         cmd[2:2] = ["--lm", lm]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
@@ -87,7 +88,16 @@ def many(args):
     model = kma.Model(args.model)
     runs = {1: [], 2: []}
     cpu = {1: [], 2: []}  # CPU seconds of the process (all threads) per run
+    c_runs = {1: [], 2: []}  # the same lines through `kma bench --threads N`
+    path = args.file
+    if args.limit:
+        path = os.path.join(args.tmp, "bench_lines.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
     for _ in range(args.rounds):
+        if args.with_c:
+            for threads in (1, 2):
+                c_runs[threads].append(c_bench(args.cli, path, model.path, args.lm, threads))
         for workers in (1, 2):
             # A new analyzer (and pool) per run: caches start empty each time.
             analyzer = kma.Analyzer(model, args.lm)
@@ -106,6 +116,10 @@ def many(args):
     for w in (1, 2):
         c, t = statistics.median(cpu[w]), statistics.median(runs[w])
         print(f"workers={w}: median CPU {c:.2f} s, {c / t:.2f} CPU-seconds per second")
+    if args.with_c:
+        c1 = report("kma bench --threads 1", c_runs[1], len(lines), "line")
+        c2 = report("kma bench --threads 2", c_runs[2], len(lines), "line")
+        print(f"C speed-up with 2 threads in the same run: {c1 / c2:.2f}x")
 
 
 def choice(args):
@@ -149,6 +163,8 @@ def main():
     p.add_argument("--lm", help="language model (default: the model's)")
     p.add_argument("--cli", default="build/tools/kma", help="the kma command")
     p.add_argument("--tmp", default="/tmp")
+    p.add_argument("--with-c", action="store_true",
+                   help="many: also run `kma bench --threads 1|2` on the lines")
     args = p.parse_args()
     {"overhead": overhead, "many": many, "choice": choice}[args.mode](args)
 
