@@ -17,6 +17,7 @@ From the repository root, after the build:
 import argparse
 import filecmp
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -26,6 +27,21 @@ import time
 from distributed import Client, LocalCluster
 
 import kma.dask
+
+
+def _cpu_seconds():
+    """CPU seconds used so far by the calling process (run on the workers)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def workers_cpu(client):
+    return sum(client.run(_cpu_seconds).values())
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def cli_run(cli, src, dest):
@@ -63,15 +79,21 @@ def main():
         for client in clients.values():
             kma.dask.warm_up(client)
         runs = {"cli": [], 1: [], 2: []}
+        # CPU seconds (the CLI process; all worker processes): on a busy
+        # machine the wall clock shows the CPU share a run got, this shows
+        # what the work cost.
+        cpu = {"cli": [], 1: [], 2: []}
         for _ in range(args.rounds):
-            start = time.perf_counter()
+            start, cpu0 = time.perf_counter(), children_cpu()
             cli_run(args.cli, src, os.path.join(tmp, "cli.jsonl"))
             runs["cli"].append(time.perf_counter() - start)
+            cpu["cli"].append(children_cpu() - cpu0)
             for n, client in clients.items():
                 dest = os.path.join(tmp, f"dask{n}.jsonl")
-                start = time.perf_counter()
+                start, cpu0 = time.perf_counter(), workers_cpu(client)
                 dask_run(client, src, os.path.join(tmp, f"parts{n}"), dest, args.blocksize)
                 runs[n].append(time.perf_counter() - start)
+                cpu[n].append(workers_cpu(client) - cpu0)
                 if not filecmp.cmp(dest, os.path.join(tmp, "cli.jsonl"), shallow=False):
                     raise SystemExit(f"dask ({n} workers) output differs from the CLI's")
         size = os.path.getsize(src)
@@ -81,8 +103,10 @@ def main():
         for key, label in (("cli", "kma analyze (1 process)"), (1, "kma.dask, 1 worker"),
                            (2, "kma.dask, 2 workers")):
             v = runs[key]
+            c = statistics.median(cpu[key])
             print(f"{label}: median {med[key]:.2f} s, {size / med[key] / 1e3:.1f} KB/s "
-                  f"({min(v):.2f}-{max(v):.2f} s, {len(v)} runs)")
+                  f"({min(v):.2f}-{max(v):.2f} s, {len(v)} runs); CPU {c:.2f} s, "
+                  f"{c / med[key]:.2f} CPU-seconds per second")
         per_round = sorted(c / d for c, d in zip(runs["cli"], runs[2]))
         print(f"2 workers vs one kma process: {med['cli'] / med[2]:.2f}x "
               f"(per round {per_round[0]:.2f}-{per_round[-1]:.2f}); "

@@ -21,6 +21,7 @@ From the repository root, after the build (PYTHONPATH = the staged package):
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -69,18 +70,30 @@ def overhead(args):
     model = kma.Model(args.model)
     kma.Analyzer(model, args.lm).analyze("나는 밥을 먹었다.")  # warm-up, as kma bench's
     c_runs, py_runs = [], []
+    c_cpu, py_cpu = [], []  # CPU seconds: less disturbed by other processes
     for _ in range(args.rounds):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         c_runs.append(c_bench(args.cli, path, model.path, args.lm))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # The child's whole CPU time: its model load and file reading too
+        # (tens of milliseconds), so this slightly favours Python.
+        c_cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         # A new analyzer per run, as kma bench has: its look-up caches start
         # empty, so later rounds are not faster than the first.
         analyzer = kma.Analyzer(model, args.lm)
+        start = time.process_time()
         py_runs.append(timed(lambda: [analyzer.analyze(l) for l in lines]))
+        py_cpu.append(time.process_time() - start)
     print(f"{len(lines)} lines of {args.file}, lm {analyzer.lm}, isa {kma.active_isa()}")
     c = report("C (kma bench)", c_runs, len(lines), "line")
     py = report("Python analyze()", py_runs, len(lines), "line")
     ratios = sorted(p / c for p, c in zip(py_runs, c_runs))
     print(f"Python overhead: {(py / c - 1) * 100:+.1f}% of the analysis time "
           f"(per-round ratios {ratios[0]:.3f}-{ratios[-1]:.3f})")
+    cc, pc = statistics.median(c_cpu), statistics.median(py_cpu)
+    cpu_ratios = sorted(p / c for p, c in zip(py_cpu, c_cpu))
+    print(f"CPU time: C {cc:.2f} s, Python {pc:.2f} s: overhead {(pc / cc - 1) * 100:+.1f}% "
+          f"(per-round ratios {cpu_ratios[0]:.3f}-{cpu_ratios[-1]:.3f})")
 
 
 def many(args):
