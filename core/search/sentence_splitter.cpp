@@ -52,8 +52,8 @@ class Splitter {
   void Run() {
     const std::vector<Unit> units = Units();
     for (size_t u = 0; u < units.size(); ++u) {
-      Walk(units[u]);
-      if (u + 1 < units.size()) AtUnitEnd(units[u], units[u + 1].first);
+      const Unit last = Walk(units[u]);
+      if (u + 1 < units.size()) AtUnitEnd(last, units[u + 1].first);
     }
     CommitPending();
     uint32_t sent = 0;
@@ -128,30 +128,37 @@ class Splitter {
     quotes_.resize(open - 1);
   }
 
-  // Quotations and punctuation inside the unit: "좋았다.그리고" and
-  // 좋았다."그리고 break after the period, "3.14" and "U.S." do not, nor
-  // does a quotative glued to a closing quote ("가자!"라고).
-  void Walk(const Unit& u) {
-    bool after_sf = false, closed = false;
+  // "3.14", "U.S": a single period between digits or letters.
+  bool InnerPeriod(size_t k) const {
+    auto alnum = [&](size_t i) { return t_[i].tag == PosTag::kSN || t_[i].tag == PosTag::kSL; };
+    return k >= 2 && t_[k - 1].tag == PosTag::kSF && t_[k - 1].form == "." && alnum(k) && alnum(k - 2) &&
+           t_[k - 2].word == t_[k].word;
+  }
+
+  // Walks the unit's tokens: quotations open and close, and where trailing
+  // symbols are followed by more content in the same word (좋았다.그리고,
+  // 하지마요~연기인줄, 다."그리고) the segment before is judged like a word
+  // end. Returns the last segment, which the caller judges against the next
+  // unit.
+  Unit Walk(const Unit& u) {
+    size_t seg = u.first;
+    bool in_tail = false, after_close = false;
     for (size_t k = u.first; k <= u.last; ++k) {
       const Token& tok = t_[k];
       const int kind = QuoteKind(tok);
-      if (after_sf && tok.word == t_[k - 1].word) {
-        const bool opens = kind != 0 && Opens(tok, kind);
-        if (!opens && IsTailToken(t_, k)) {
-          closed = closed || kind != 0;
-          if (kind != 0) Quote(k, kind);
-          continue;
-        }
-        const bool decimal = (tok.tag == PosTag::kSN || tok.tag == PosTag::kSL) && k >= 2 &&
-                             t_[k - 1].tag == PosTag::kSF && t_[k - 2].word == tok.word &&
-                             (t_[k - 2].tag == PosTag::kSN || t_[k - 2].tag == PosTag::kSL);
-        if (!decimal && !(closed && ContinuesQuotation(t_, k))) Boundary(k - 1);
+      const bool opens = kind != 0 && Opens(tok, kind);
+      const bool tail = !opens && IsTailToken(t_, k);
+      const bool glued = k > seg && tok.word == t_[k - 1].word;
+      // Content glued to a closing quote continues it ("가자!"라고, 한다'고).
+      if (glued && in_tail && !tail && !InnerPeriod(k) && !after_close) {
+        if (EndsSentence({seg, k - 1}, k)) Boundary(k - 1);
+        seg = k;
       }
       if (kind != 0) Quote(k, kind);
-      after_sf = tok.tag == PosTag::kSF;
-      closed = false;
+      in_tail = tail;
+      after_close = kind != 0 && !opens;
     }
+    return {seg, u.last};
   }
 
   // "1." opening a numbered item and "T." of an initial are no sentences.

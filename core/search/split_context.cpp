@@ -80,8 +80,8 @@ bool ContinuesNominal(const std::vector<Token>& t, size_t content_last, size_t i
   if (i >= t.size()) return false;
   // 했음 좋겠다 (음 = 으면), 올 듯 싶다, 끊임 없이, 다름 아니다, 기다림 속에,
   // 부지런함 덕분에, 말함 또는 ...
-  static constexpr std::array<std::string_view, 15> kNext = {
-      "좋", "싶", "하", "보이", "없", "아니", "속", "등", "때문", "덕분", "같", "혹은", "또는", "내지", "및"};
+  static constexpr std::array<std::string_view, 14> kNext = {
+      "좋", "싶", "보이", "없", "아니", "속", "등", "때문", "덕분", "같", "혹은", "또는", "내지", "및"};
   if (InList(t[i].form, kNext.begin(), kNext.end())) return true;
   // A particle written apart; 이 and 가 alone are more often a determiner
   // or a verb the tagger misread.
@@ -91,8 +91,14 @@ bool ContinuesNominal(const std::vector<Token>& t, size_t content_last, size_t i
 bool ContinuesQuotation(const std::vector<Token>& t, size_t i) {
   if (i >= t.size()) return false;
   const PosTag g = t[i].tag;
-  return QuotativeNext(t, i) || ReportingVerb(t, i) || g == PosTag::kVCP ||
-         (IsParticle(g) && t[i].form != "이" && t[i].form != "가");
+  if (QuotativeNext(t, i) || ReportingVerb(t, i) || IsEnding(g)) return true;
+  // The copula with its ending ("…" 이라는); 이와 is a pronoun, whatever
+  // the tagger says.
+  if (g == PosTag::kVCP) return i + 1 < t.size() && t[i + 1].word == t[i].word && IsEnding(t[i + 1].tag);
+  // '만들다' 또는 '창조하다', '…' 등의
+  static constexpr std::array<std::string_view, 5> kJoin = {"또는", "혹은", "및", "내지", "등"};
+  if (InList(t[i].form, kJoin.begin(), kJoin.end())) return true;
+  return IsParticle(g) && t[i].form != "이" && t[i].form != "가";
 }
 
 }  // namespace kma::search

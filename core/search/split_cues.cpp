@@ -60,9 +60,9 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
 // written without punctuation often gets them tagged EC (the silver part of
 // the training corpus does that), but none of them connects clauses.
 bool IsSurelyFinalForm(std::string_view form) {
-  static constexpr std::array<std::string_view, 15> kFinal = {
-      "다", "ㄴ다", "는다", "ㅂ니다", "습니다", "ㅂ니까", "습니까", "ㅂ시다", "읍시다",
-      "구나", "는구나", "냐", "느냐", "으냐", "네"};
+  static constexpr std::array<std::string_view, 19> kFinal = {
+      "다", "ㄴ다", "는다", "ㅂ니다", "습니다", "ㅂ니까", "습니까", "ㅂ시다", "읍시다", "구나",
+      "는구나", "냐", "느냐", "으냐", "네", "ㄴ가", "는가", "ㄹ까", "을까"};
   // 어요 네요 ㄹ게요 ...: polite endings close the sentence; a bare 요 is the
   // literary connective (사실이요 진리이다).
   if (form.size() > 3 && EndsWith(form, "요")) return true;
@@ -128,6 +128,8 @@ WordEnd EndOf(const std::vector<Token>& t, size_t first, size_t last) {
   if (g == PosTag::kJX && tok.form == "요") return WordEnd::kFinal;
   if ((g == PosTag::kETN || g == PosTag::kEC) && (tok.form == "음" || tok.form == "ㅁ")) return WordEnd::kNominal;
   if (g == PosTag::kNNB && tok.form == "듯") return WordEnd::kNominal;  // 비 올 듯
+  // 함 됨 듬 standing alone are nominalised verbs the tagger took for nouns.
+  if (IsNoun(g) && first == last && (tok.form == "함" || tok.form == "됨" || tok.form == "듬")) return WordEnd::kNominal;
   if (IsParticle(g) || IsEnding(g) || g == PosTag::kMM || g == PosTag::kXPN) {
     return g == PosTag::kETN ? WordEnd::kNoun : WordEnd::kContinues;  // ETN 기: 밥 먹기
   }
