@@ -113,12 +113,18 @@ class Splitter {
     while (open > 0 && quotes_[open - 1].kind != kind) --open;
     return open;
   }
-  bool Opens(const Token& tok, int kind) const {
-    return tok.tag == PosTag::kSSO || (tok.tag == PosTag::kSS && OpenOfKind(kind) == 0);
+  // Whether quote token k opens a quotation. The pretokenizer marks most
+  // quotes SSO or SSC; one left SS (direction unknown) opens only where
+  // nothing of its kind is open and it starts a word or follows an opener.
+  bool Opens(size_t k, int kind) const {
+    const Token& tok = t_[k];
+    if (tok.tag == PosTag::kSSO) return true;
+    if (tok.tag != PosTag::kSS || OpenOfKind(kind) != 0) return false;
+    return k == 0 || t_[k - 1].word != tok.word || t_[k - 1].tag == PosTag::kSSO;
   }
 
   void Quote(size_t k, int kind) {
-    if (Opens(t_[k], kind)) {
+    if (Opens(k, kind)) {
       quotes_.push_back({kind, pending_.size(), t_[k].cp_begin});
       return;
     }
@@ -146,7 +152,7 @@ class Splitter {
     for (size_t k = u.first; k <= u.last; ++k) {
       const Token& tok = t_[k];
       const int kind = QuoteKind(tok);
-      const bool opens = kind != 0 && Opens(tok, kind);
+      const bool opens = kind != 0 && Opens(k, kind);
       const bool tail = !opens && IsTailToken(t_, k);
       const bool glued = k > seg && tok.word == t_[k - 1].word;
       // Content glued to a closing quote continues it ("가자!"라고, 한다'고).
@@ -161,11 +167,15 @@ class Splitter {
     return {seg, u.last};
   }
 
-  // "1." opening a numbered item and "T." of an initial are no sentences.
+  // "1." opening a numbered item and the "T.S." of initials are no sentences.
   bool ItemOrInitial(const WordCues& c, const Unit& u) const {
-    if (c.end != WordEnd::kNoun || c.content_last != u.first) return false;
-    const Token& f = t_[u.first];
-    return f.tag == PosTag::kSN || (f.tag == PosTag::kSL && f.form.size() == 1);
+    if (c.end != WordEnd::kNoun) return false;
+    if (c.content_last == u.first && t_[u.first].tag == PosTag::kSN) return true;
+    for (size_t k = u.first; k <= c.content_last; ++k) {
+      const bool letter = t_[k].tag == PosTag::kSL && t_[k].form.size() == 1;
+      if (!letter && !(t_[k].tag == PosTag::kSF && t_[k].form == ".")) return false;
+    }
+    return true;
   }
 
   bool EndsSentence(const Unit& u, size_t next) const {

@@ -23,7 +23,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kBenchUsage[] =
-    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--json] FILE\n"
+    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--split] [--whole] [--json] FILE\n"
     "\n"
     "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
     "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
@@ -40,6 +40,10 @@ constexpr const char kBenchUsage[] =
     "  --no-root-table  ablation: CoNg walks its root by binary search\n"
     "  --simd-map       merge states through 1-byte tags compared with SIMD\n"
     "                   instead of the default hash index (for comparison)\n"
+    "  --split          split into sentences instead of analysing (an analysis\n"
+    "                   plus the splitter's pass)\n"
+    "  --whole          one input: all lines joined by \"\\n\" (one long document;\n"
+    "                   it counts as one sentence)\n"
     "  --json           print one JSON object\n"
     "  -h, --help       show this help\n";
 
@@ -57,18 +61,19 @@ double PeakRssMb() {
 
 // Analyses lines[next..] in blocks taken from a shared atomic counter, so
 // threads that get short lines simply take more blocks.
-void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt,
+void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt, bool split,
             const std::vector<std::string>& lines, std::atomic<size_t>* next,
             std::mutex* mu, std::string* first_error) {
   constexpr size_t kBlock = 16;
   Analyzer analyzer(model);
   std::vector<Analysis> analyses;
+  std::vector<SentenceSpan> spans;
   for (;;) {
     size_t begin = next->fetch_add(kBlock);
     if (begin >= lines.size()) return;
     size_t end = std::min(lines.size(), begin + kBlock);
     for (size_t i = begin; i < end; ++i) {
-      Status st = analyzer.AnalyzeUtf8(lines[i], opt, &analyses);
+      Status st = split ? analyzer.SplitUtf8(lines[i], opt, &spans) : analyzer.AnalyzeUtf8(lines[i], opt, &analyses);
       if (!st.ok()) {
         std::lock_guard<std::mutex> lock(*mu);
         if (first_error->empty()) {
@@ -90,6 +95,8 @@ int RunBench(int argc, char** argv, int first) {
                   {"no-lm-cache", 0, false},
                   {"no-root-table", 0, false},
                   {"simd-map", 0, false},
+                  {"split", 0, false},
+                  {"whole", 0, false},
                   {"threads", 't', true},
                   {"repeat", 'r', true},
                   {"json", 0, false}});
@@ -151,6 +158,12 @@ int RunBench(int argc, char** argv, int first) {
     if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
   }
   if (lines.empty()) return Fail(kExitRuntime, args.positionals()[0] + ": no input lines");
+  if (args.Has("whole")) {
+    std::string all;
+    for (const std::string& l : lines) all.append(all.empty() ? "" : "\n").append(l);
+    lines.assign(1, std::move(all));
+  }
+  const bool split = args.Has("split");
 
   std::mutex mu;
   std::string first_error;
@@ -159,10 +172,10 @@ int RunBench(int argc, char** argv, int first) {
     std::atomic<size_t> next{0};
     std::vector<std::thread> pool;
     for (long t = 1; t < threads; ++t) {
-      pool.emplace_back(Worker, std::cref(model), std::cref(opt), std::cref(lines), &next,
+      pool.emplace_back(Worker, std::cref(model), std::cref(opt), split, std::cref(lines), &next,
                         &mu, &first_error);
     }
-    Worker(model, opt, lines, &next, &mu, &first_error);
+    Worker(model, opt, split, lines, &next, &mu, &first_error);
     for (auto& th : pool) th.join();
   }
   const double seconds = Seconds(start);
@@ -199,7 +212,9 @@ int RunBench(int argc, char** argv, int first) {
     out.append(",\"sentences\":" + std::to_string(static_cast<uint64_t>(lines.size()) * repeat));
     out.append(",\"seconds\":");
     AppendJsonNumber(seconds, &out);
-    out.append(",\"repeat\":" + std::to_string(repeat) + "}\n");
+    out.append(",\"repeat\":" + std::to_string(repeat));
+    out.append(split ? ",\"task\":\"split\"" : ",\"task\":\"analyze\"");
+    out.append(args.Has("whole") ? ",\"whole\":true}\n" : ",\"whole\":false}\n");
   } else {
     char buf[512];
     std::snprintf(buf, sizeof buf,
