@@ -97,7 +97,7 @@ int EvalSplitFile(const std::string& path, Analyzer* analyzer, const AnalyzeOpti
 }
 
 void AppendJsonCounts(const SplitCounts& c, std::string* out) {
-  out->append("{\"sentences\":" + std::to_string(c.sentences) + ",\"exact\":");
+  out->append("{\"sentences\":" + std::to_string(c.sentences) + ",\"exact_match\":");
   AppendJsonNumber(c.exact_rate(), out);
   out->append(",\"overlap_f1\":");
   AppendJsonNumber(c.mean_f1(), out);
