@@ -156,7 +156,8 @@ class Splitter {
       const bool tail = !opens && IsTailToken(t_, k);
       const bool glued = k > seg && tok.word == t_[k - 1].word;
       // Content glued to a closing quote continues it ("가자!"라고, 한다'고).
-      if (glued && in_tail && !tail && !InnerPeriod(k) && !after_close) {
+      const bool after_tail = in_tail && !tail && !InnerPeriod(k) && !after_close;
+      if (glued && (after_tail || EndsClauseInWord(t_, k))) {
         if (EndsSentence({seg, k - 1}, k)) Boundary(k - 1);
         seg = k;
       }

@@ -107,6 +107,10 @@ bool TailFlags(const Token& tok, uint8_t* bits) {
   }
 }
 
+bool IsStemOrPrefinal(PosTag g) {
+  return IsPredicate(g) || g == PosTag::kXSV || g == PosTag::kXSA || g == PosTag::kEP;
+}
+
 // 무엇인가, 누군가, 언젠가, 어딘가: an indefinite pronoun, not a question.
 bool IndefinitePronoun(const std::vector<Token>& t, size_t first, size_t last) {
   const std::string& e = t[last].form;
@@ -125,6 +129,11 @@ WordEnd EndOf(const std::vector<Token>& t, size_t first, size_t last) {
   const PosTag g = tok.tag;
   if (g == PosTag::kEF) return WordEnd::kFinal;
   if ((g == PosTag::kEC) && IsSurelyFinalForm(tok.form)) return WordEnd::kFinal;
+  // A final ending the tagger took for something else right after a stem
+  // (웃기/VV 네/MM).
+  if (last > first && IsStemOrPrefinal(t[last - 1].tag) && !IsEnding(g) && !IsParticle(g) &&
+      (IsSurelyFinalForm(tok.form) || tok.form == "야"))
+    return WordEnd::kFinal;
   if (g == PosTag::kJX && tok.form == "요") return WordEnd::kFinal;
   if ((g == PosTag::kETN || g == PosTag::kEC) && (tok.form == "음" || tok.form == "ㅁ")) return WordEnd::kNominal;
   if (g == PosTag::kNNB && tok.form == "듯") return WordEnd::kNominal;  // 비 올 듯
@@ -172,6 +181,15 @@ WordCues ClassifyWord(const std::vector<Token>& t, size_t first, size_t last) {
   c.content_last = k - 1;
   c.end = EndOf(t, first, k - 1);
   return c;
+}
+
+bool EndsClauseInWord(const std::vector<Token>& t, size_t k) {
+  if (k == 0 || t[k - 1].word != t[k].word) return false;
+  const Token& e = t[k - 1];
+  const bool final = e.tag == PosTag::kEF || (e.tag == PosTag::kEC && IsSurelyFinalForm(e.form));
+  const PosTag g = t[k].tag;
+  const bool opens = IsNoun(g) || g == PosTag::kMAG || g == PosTag::kMAJ || g == PosTag::kMM || g == PosTag::kIC;
+  return final && opens && !IsTailToken(t, k);  // 있습니다ㅠㅠ: ㅠㅠ/NNG trails
 }
 
 bool IsTailToken(const std::vector<Token>& t, size_t k) {

@@ -46,6 +46,11 @@ struct WordCues {
 // Classifies tokens [first, last] (one word).
 WordCues ClassifyWord(const std::vector<Token>& t, size_t first, size_t last);
 
+// True when token k opens a new clause right after a final ending in the
+// same word: text written without spaces (재미있었어요끝까지, 좋다내일은).
+// Within a word a final ending is otherwise only followed by particles.
+bool EndsClauseInWord(const std::vector<Token>& t, size_t k);
+
 // True when token k can trail a sentence: punctuation, closing brackets and
 // quotes, emoticons (ㅋㅋ, ^^, the D of :D), emoji.
 bool IsTailToken(const std::vector<Token>& t, size_t k);

@@ -195,6 +195,17 @@ TEST(AssignSentencesTest, InsideAWordAfterTrailingSymbols) {
   EXPECT_EQ(Sentences(Tokens({"1/SN", "./SF", "|", "서론/NNG"})), (V{0, 0, 0}));
 }
 
+TEST(AssignSentencesTest, TextWrittenWithoutSpaces) {
+  // 재미있었어요끝까지: a final ending followed by a noun in the same word.
+  EXPECT_EQ(Sentences(Tokens({"있/VA", "었/EP", "어요/EC", "끝/NNG", "까지/JX"})), (V{0, 0, 0, 1, 1}));
+  EXPECT_EQ(Sentences(Tokens({"좋/VA", "다/EC", "내일/NNG", "은/JX"})), (V{0, 0, 1, 1}));
+  // ... not by a particle (간다고) nor by laughter the tagger made a noun.
+  EXPECT_EQ(Sentences(Tokens({"가/VV", "ㄴ다/EF", "고/JKQ"})), (V{0, 0, 0}));
+  EXPECT_EQ(Sentences(Tokens({"있/VA", "습니다/EF", "ㅠㅠ/NNG", "|", "그래서/MAJ"})), (V{0, 0, 0, 1}));
+  // A final ending the tagger took for a determiner after a stem (웃기네).
+  EXPECT_EQ(Sentences(Tokens({"웃기/VV", "네/MM", "|", "너/NP"})), (V{0, 0, 1}));
+}
+
 TEST(AssignSentencesTest, QuotationsAreUnits) {
   // "오늘 비가 왔다. 그래서 집에 있었다"라고 말했다.
   EXPECT_EQ(Sentences(Tokens({"\"/SSO", "오/VV", "았/EP", "다/EF", "./SF", "|", "그래서/MAJ", "|", "있/VA",
