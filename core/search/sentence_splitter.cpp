@@ -118,13 +118,18 @@ class Splitter {
   // nothing of its kind is open and it starts a word or follows an opener.
   bool Opens(size_t k, int kind) const {
     const Token& tok = t_[k];
-    if (tok.tag == PosTag::kSSO) return true;
+    // A second ‘ or “ glued to the text before it closes the first (people
+    // type the same curly quote twice).
+    const bool glued = k > 0 && t_[k - 1].word == tok.word && t_[k - 1].tag != PosTag::kSSO;
+    if (tok.tag == PosTag::kSSO) return !(kind <= 4 && glued && OpenOfKind(kind) != 0);
     if (tok.tag != PosTag::kSS || OpenOfKind(kind) != 0) return false;
     return k == 0 || t_[k - 1].word != tok.word || t_[k - 1].tag == PosTag::kSSO;
   }
 
+  // A quotation or bracket opens or closes at token k. Brackets only
+  // matter for their scope: "(Take Back the Tech!)" is no sentence.
   void Quote(size_t k, int kind) {
-    if (Opens(k, kind)) {
+    if (kind >= 5 ? t_[k].tag == PosTag::kSSO : Opens(k, kind)) {
       quotes_.push_back({kind, pending_.size(), t_[k].cp_begin});
       return;
     }
@@ -162,6 +167,7 @@ class Splitter {
         seg = k;
       }
       if (kind != 0) Quote(k, kind);
+      if (const int bracket = BracketKind(t_, k)) Quote(k, bracket);
       in_tail = tail;
       after_close = kind != 0 && !opens;
     }
@@ -171,7 +177,8 @@ class Splitter {
   // "1." opening a numbered item and the "T.S." of initials are no sentences.
   bool ItemOrInitial(const WordCues& c, const Unit& u) const {
     if (c.end != WordEnd::kNoun) return false;
-    if (c.content_last == u.first && t_[u.first].tag == PosTag::kSN) return true;
+    const bool starts = u.first == 0 || brk_[u.first - 1] || (!pending_.empty() && pending_.back() == u.first - 1);
+    if (c.content_last == u.first && t_[u.first].tag == PosTag::kSN && u.last == u.first + 1 && starts) return true;
     for (size_t k = u.first; k <= c.content_last; ++k) {
       const bool letter = t_[k].tag == PosTag::kSL && t_[k].form.size() == 1;
       if (!letter && !(t_[k].tag == PosTag::kSF && t_[k].form == ".")) return false;

@@ -22,7 +22,9 @@ char32_t FirstCp(std::string_view s) {
   return s.empty() ? 0 : NextCp(s, &i);
 }
 
-constexpr bool IsCompatJamo(char32_t c) { return c >= 0x3131 && c <= 0x318E; }
+// Modern compatibility consonants and vowels (ㄱ..ㅣ); not the archaic
+// letters after them, nor ㆍ (U+318D) written as a middle dot.
+constexpr bool IsCompatJamo(char32_t c) { return c >= 0x3131 && c <= 0x3163; }
 constexpr bool IsSyllable(char32_t c) { return c >= 0xAC00 && c <= 0xD7A3; }
 
 // Endings and particles are written with bare consonants (ㄴ, ㄹ, ㅁ, ㅂ니다):
@@ -162,11 +164,14 @@ WordCues ClassifyWord(const std::vector<Token>& t, size_t first, size_t last) {
   c.first = first;
   c.last = last;
   size_t k = last + 1;
+  uint8_t inside = 0;  // flags of tokens inside a closing bracket: "(Tech!)"
+  bool bracket = false;
   for (;;) {
-    if (k > first && TailFlags(t[k - 1], &c.tail)) {
+    if (k > first && TailFlags(t[k - 1], bracket ? &inside : &c.tail)) {
+      bracket = bracket || BracketKind(t, k - 1) != 0;
       --k;
     } else if (k > first + 1 && IsAsciiEmoticonPair(t[k - 2], t[k - 1])) {  // :D
-      c.tail |= kTailEmoticon;
+      (bracket ? inside : c.tail) |= kTailEmoticon;
       k -= 2;
     } else {
       break;
@@ -195,6 +200,18 @@ bool EndsClauseInWord(const std::vector<Token>& t, size_t k) {
 bool IsTailToken(const std::vector<Token>& t, size_t k) {
   uint8_t bits = 0;
   return TailFlags(t[k], &bits) || (k > 0 && IsAsciiEmoticonPair(t[k - 1], t[k]));
+}
+
+int BracketKind(const std::vector<Token>& t, size_t k) {
+  const Token& tok = t[k];
+  if (tok.tag != PosTag::kSSO && tok.tag != PosTag::kSSC) return 0;
+  // The brackets of :( and :) are faces.
+  if (k > 0 && t[k - 1].word == tok.word && (t[k - 1].form == ":" || t[k - 1].form == ";")) return 0;
+  switch (FirstCp(tok.form)) {
+    case U'(': case U')': case 0xFF08: case 0xFF09: return 5;
+    case U'[': case U']': case 0xFF3B: case 0xFF3D: return 6;
+    default: return 0;
+  }
 }
 
 int QuoteKind(const Token& tok) {

@@ -57,6 +57,9 @@ bool IsTailToken(const std::vector<Token>& t, size_t k);
 
 // Quotation marks. Kinds pair an opener with its closer; 0 = not a quote.
 int QuoteKind(const Token& tok);
+// Round and square brackets (kinds 5 and 6, after the quotation kinds) at
+// token k; 0 for anything else, including the brackets of :( and :).
+int BracketKind(const std::vector<Token>& t, size_t k);
 
 // True when the word starting at token `i` attaches to a quotation or
 // sentence before it: 라고 (JKQ), 하고, 하며.

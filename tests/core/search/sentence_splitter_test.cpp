@@ -224,6 +224,24 @@ TEST(AssignSentencesTest, QuotationsAreUnits) {
   EXPECT_EQ(Sentences(Tokens({"가/VV", "ㄴ다/EF", "./SF", "“/SSO", "그/NP", "”/SSC"})), (V{0, 0, 0, 1, 1, 1}));
 }
 
+TEST(AssignSentencesTest, BracketsAndRepeatedCurlyQuotes) {
+  // (Take Back the Tech!) is no sentence; :( is a face, not a bracket.
+  EXPECT_EQ(Sentences(Tokens({"캠페인/NNG", "(/SSO", "Tech/SL", "!/SF", ")/SSC", "|", "을/JKO", "|", "열/VV",
+                              "었/EP", "다/EF"})),
+            V(9, 0));
+  EXPECT_EQ(Sentences(Tokens({"슬프/VA", "어요/EF", "|", ":/SP", "(/SSO", "|", "그래도/MAJ", "|", "좋/VA", "아요/EF",
+                              "|", "다음/NNG"})),
+            (V{0, 0, 0, 0, 1, 1, 1, 2}));
+  // ‘…‘ typed with the same curly quote twice closes at the second.
+  EXPECT_EQ(Sentences(Tokens({"‘/SSO", "테크/NNG", "!/SF", "‘/SSO", "|", "캠페인/NNG", "|", "열/VV", "었/EP", "다/EF",
+                              "./SF", "|", "좋/VA", "다/EF"})),
+            (V{0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1}));
+  // A number and a period after a bracket ends the sentence; ㆍ is no laughter.
+  EXPECT_EQ(Sentences(Tokens({"있/VA", "다/EF", "(/SSO", "17/SN", ")/SSC", "./SF", "|", "또한/MAJ"})),
+            (V{0, 0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"시/NNG", "ㆍ/SP", "도/NNG", "별/XSN"})), (V{0, 0, 0, 0}));
+}
+
 TEST(AssignSentencesTest, UnclosedOrOverlongQuotationsDoNotSwallowSentences) {
   // No closing quote: the boundary inside stands.
   EXPECT_EQ(Sentences(Tokens({"\"/SSO", "가/VV", "ㄴ다/EF", "./SF", "|", "오/VV", "ㄴ다/EF"})),
