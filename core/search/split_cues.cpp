@@ -68,6 +68,9 @@ bool IsSurelyFinalForm(std::string_view form) {
   // 어요 네요 ㄹ게요 ...: polite endings close the sentence; a bare 요 is the
   // literary connective (사실이요 진리이다).
   if (form.size() > 3 && EndsWith(form, "요")) return true;
+  // Their playful spellings (싶네여, 했어용, 좋아염); a bare 여 is 하여's.
+  if (form.size() > 3 && (EndsWith(form, "여") || EndsWith(form, "용") || EndsWith(form, "염") || EndsWith(form, "욤")))
+    return true;
   return std::find(kFinal.begin(), kFinal.end(), form) != kFinal.end();
 }
 

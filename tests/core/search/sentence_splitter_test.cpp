@@ -128,6 +128,8 @@ TEST(AssignSentencesTest, FinalEndingFormsTaggedConnectiveStillEndTheSentence) {
   // Text without punctuation often gets 습니다/어요 tagged EC.
   EXPECT_EQ(Sentences(Tokens({"맛있/VA", "었/EP", "습니다/EC", "|", "다음/NNG", "에/JKB"})), (V{0, 0, 0, 1, 1}));
   EXPECT_EQ(Sentences(Tokens({"좋/VA", "아요/EC", "|", "또/MAG"})), (V{0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"싶/VX", "네여/EC", "|", "완전/MAG"})), (V{0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"하/XSV", "여/EC", "|", "완전/MAG"})), (V{0, 0, 0}));
   // ... but the literary connective 요 (사실이요 진리이다) and plain
   // connectives do not.
   EXPECT_EQ(Sentences(Tokens({"사실/NNG", "이/VCP", "요/EC", "|", "진리/NNG"})), (V{0, 0, 0, 0}));
