@@ -18,7 +18,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalSplitUsage[] =
-    "usage: kma eval --split [--model P] [--lm NAME] [--show-errors N] [--json] GOLD...\n"
+    "usage: kma eval --split [--model P] [--lm NAME] [--punct-only] [--show-errors N] [--json] GOLD...\n"
     "\n"
     "Splits the text of each document of the split gold files into sentences\n"
     "and scores the result per gold sentence: exact match (the same span, up to\n"
@@ -30,6 +30,9 @@ constexpr const char kEvalSplitUsage[] =
     "between documents; 'kma split-set' builds one from a corpus.\n"
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to analyse with\n"
+    "  --punct-only     score a baseline instead of kma: a sentence ends after a\n"
+    "                   run of . ! ? (with the closing quotes and brackets after\n"
+    "                   it) followed by whitespace, and at line breaks\n"
     "  --show-errors N  also print up to N documents that were split wrongly\n"
     "  --json           print one JSON object instead of tables\n"
     "  -h, --help       show this help\n";
@@ -47,6 +50,30 @@ bool ReadFile(const std::string& path, std::string* out, std::string* error) {
   if (f != stdin) std::fclose(f);
   if (bad) *error = path + ": read error";
   return !bad;
+}
+
+bool IsSpaceByte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The --punct-only baseline: what a splitter without analysis does.
+void PunctuationSpans(const std::string& text, std::vector<ByteSpan>* out) {
+  out->clear();
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool line = text[i] == '\n';
+    size_t end = i;
+    if (!line) {
+      if (text[i] != '.' && text[i] != '!' && text[i] != '?') continue;
+      while (end < text.size() && std::strchr(".!?\"')]", text[end]) != nullptr) ++end;
+      if (end < text.size() && !IsSpaceByte(text[end])) {
+        i = end - 1;
+        continue;
+      }
+    }
+    out->push_back({start, end});
+    start = end;
+    i = end > i ? end - 1 : i;
+  }
+  out->push_back({start, text.size()});
 }
 
 struct SplitFileResult {
@@ -68,6 +95,7 @@ void AppendError(const SplitGoldDoc& doc, const std::string& text, const std::ve
   out->push_back('\n');
 }
 
+// `analyzer` null: the --punct-only baseline.
 int EvalSplitFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt, long* errors_left,
                   SplitFileResult* result, std::string* errors) {
   std::string content, error;
@@ -80,11 +108,15 @@ int EvalSplitFile(const std::string& path, Analyzer* analyzer, const AnalyzeOpti
   for (const SplitGoldDoc& doc : docs) {
     const std::string text = DocumentText(doc, &gold);
     const auto start = std::chrono::steady_clock::now();
-    const Status st = analyzer->SplitUtf8(text, opt, &spans);
+    if (analyzer == nullptr) {
+      PunctuationSpans(text, &pred);
+    } else {
+      const Status st = analyzer->SplitUtf8(text, opt, &spans);
+      if (!st.ok()) return Fail(kExitRuntime, path + ":" + std::to_string(doc.line) + ": " + st.message());
+      pred.clear();
+      for (const SentenceSpan& s : spans) pred.push_back({s.begin, size_t{s.begin} + s.length});
+    }
     result->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!st.ok()) return Fail(kExitRuntime, path + ":" + std::to_string(doc.line) + ": " + st.message());
-    pred.clear();
-    for (const SentenceSpan& s : spans) pred.push_back({s.begin, size_t{s.begin} + s.length});
     const SplitCounts before = result->acc.overall();
     result->acc.AddDocument(text, doc, gold, pred);
     const bool all_exact = result->acc.overall().exact - before.exact == int64_t(doc.sentences.size());
@@ -153,8 +185,8 @@ void AppendText(const std::string& title, const SplitAccumulator& a, double seco
 }  // namespace
 
 int RunEvalSplit(int argc, char** argv, int first) {
-  ArgParser args({{"split", 0, false}, {"model", 0, true}, {"lm", 0, true}, {"show-errors", 0, true},
-                  {"json", 0, false}});
+  ArgParser args({{"split", 0, false}, {"model", 0, true}, {"lm", 0, true}, {"punct-only", 0, false},
+                  {"show-errors", 0, true}, {"json", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --split --help')");
   if (args.help()) {
@@ -176,7 +208,8 @@ int RunEvalSplit(int argc, char** argv, int first) {
   double total_seconds = 0;
   std::string errors;
   for (size_t i = 0; i < results.size(); ++i) {
-    if (int rc = EvalSplitFile(args.positionals()[i], &analyzer, opt, &errors_left, &results[i], &errors);
+    Analyzer* splitter = args.Has("punct-only") ? nullptr : &analyzer;
+    if (int rc = EvalSplitFile(args.positionals()[i], splitter, opt, &errors_left, &results[i], &errors);
         rc != kExitOk)
       return rc;
     total.Merge(results[i].acc);
