@@ -174,22 +174,25 @@ class Splitter {
     return {seg, u.last};
   }
 
-  // "1." opening a numbered item and the "T.S." of initials are no sentences.
-  bool ItemOrInitial(const WordCues& c, const Unit& u) const {
+  static bool Letter(const Token& tok) { return tok.tag == PosTag::kSL && tok.form.size() == 1; }
+
+  // "1." opening a numbered item, the initials "T.S." and a "J." before
+  // another initial are no sentences; a single letter before anything else
+  // is read as a sentence end ("비타민 C. 그리고", but also "J. K. | 롤링").
+  bool ItemOrInitial(const WordCues& c, const Unit& u, size_t next) const {
     if (c.end != WordEnd::kNoun) return false;
     const bool starts = u.first == 0 || brk_[u.first - 1] || (!pending_.empty() && pending_.back() == u.first - 1);
     if (c.content_last == u.first && t_[u.first].tag == PosTag::kSN && u.last == u.first + 1 && starts) return true;
     for (size_t k = u.first; k <= c.content_last; ++k) {
-      const bool letter = t_[k].tag == PosTag::kSL && t_[k].form.size() == 1;
-      if (!letter && !(t_[k].tag == PosTag::kSF && t_[k].form == ".")) return false;
+      if (!Letter(t_[k]) && !(t_[k].tag == PosTag::kSF && t_[k].form == ".")) return false;
     }
-    return true;
+    return c.content_last > u.first || (next < t_.size() && Letter(t_[next]));
   }
 
   bool EndsSentence(const Unit& u, size_t next) const {
     const WordCues c = ClassifyWord(t_, u.first, u.last);
     const bool quoted = (c.tail & kTailQuote) && ContinuesQuotation(t_, next);
-    if (c.tail & kTailFinalPunct) return !QuotativeNext(t_, next) && !quoted && !ItemOrInitial(c, u);
+    if (c.tail & kTailFinalPunct) return !QuotativeNext(t_, next) && !quoted && !ItemOrInitial(c, u, next);
     const bool cont = quoted || (c.end != WordEnd::kNone && ContinuesPrevious(t_, c.content_last, next));
     const int breaks = BreaksBetween(u.last, next);
     const bool final_like = c.end == WordEnd::kFinal || c.end == WordEnd::kNominal || c.end == WordEnd::kLaughter;

@@ -195,6 +195,10 @@ TEST(AssignSentencesTest, InsideAWordAfterTrailingSymbols) {
   // "T." of an initial and "1." of a list item are no sentences.
   EXPECT_EQ(Sentences(Tokens({"T/SL", "./SF", "S/SL", "./SF", "엘리어트/NNP"})), (V{0, 0, 0, 0, 0}));
   EXPECT_EQ(Sentences(Tokens({"1/SN", "./SF", "|", "서론/NNG"})), (V{0, 0, 0}));
+  // "J." before another initial is none; a lone letter before a word is
+  // read as a sentence end (right for 비타민 C., wrong for J. K. 롤링).
+  EXPECT_EQ(Sentences(Tokens({"J/SL", "./SF", "|", "K/SL", "./SF", "|", "롤링/NNP"})), (V{0, 0, 0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"비타민/NNG", "|", "C/SL", "./SF", "|", "그리고/MAJ"})), (V{0, 0, 0, 1}));
 }
 
 TEST(AssignSentencesTest, TextWrittenWithoutSpaces) {
