@@ -17,7 +17,7 @@ int CountBreaks(const Unit* s, size_t from, size_t to) {
     const uint32_t c = static_cast<std::make_unsigned_t<Unit>>(s[i]);
     if (c == '\n' || (c == '\r' && !(i + 1 < to && s[i + 1] == '\n'))) {
       ++n;
-    } else if constexpr (sizeof(Unit) == 1) {
+    } else if constexpr (sizeof(Unit) == 1) {  // U+2028 and U+2029 in UTF-8
       if (c == 0xE2 && i + 2 < to && static_cast<unsigned char>(s[i + 1]) == 0x80) {
         const auto c2 = static_cast<unsigned char>(s[i + 2]);
         n += c2 == 0xA8 ? 1 : c2 == 0xA9 ? 2 : 0;
@@ -35,6 +35,7 @@ int LineBreaks(const SplitText& text, size_t from, size_t to) {
   switch (text.kind) {
     case SplitText::Kind::kUtf8: return CountBreaks(static_cast<const char*>(text.data), from, to);
     case SplitText::Kind::kUtf16: return CountBreaks(static_cast<const char16_t*>(text.data), from, to);
+    case SplitText::Kind::kUtf32: return CountBreaks(static_cast<const char32_t*>(text.data), from, to);
     case SplitText::Kind::kNone: break;
   }
   return 0;
@@ -75,6 +76,8 @@ class Splitter {
     return k;
   }
   int BreaksBetween(size_t a, size_t b) const {
+    if (text_.kind == SplitText::Kind::kUtf32)
+      return LineBreaks(text_, size_t{t_[a].cp_begin} + t_[a].cp_length, t_[b].cp_begin);
     return LineBreaks(text_, size_t{t_[a].begin} + t_[a].length, t_[b].begin);
   }
 

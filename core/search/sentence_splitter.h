@@ -28,10 +28,11 @@
 
 namespace kma::search {
 
-// The analysed text in the caller's code units, which the tokens' begin and
-// length index: the splitter reads the line breaks between words from it.
+// The analysed text, from which the splitter reads the line breaks between
+// words: in the caller's code units, which the tokens' begin and length
+// index, or as the decoded code points, which cp_begin and cp_length index.
 struct SplitText {
-  enum class Kind { kNone, kUtf8, kUtf16 };
+  enum class Kind { kNone, kUtf8, kUtf16, kUtf32 };
   Kind kind = Kind::kNone;
   const void* data = nullptr;
   size_t size = 0;
@@ -39,6 +40,7 @@ struct SplitText {
   static SplitText None() { return {}; }
   static SplitText Utf8(const char* s, size_t n) { return {Kind::kUtf8, s, n}; }
   static SplitText Utf16(const char16_t* s, size_t n) { return {Kind::kUtf16, s, n}; }
+  static SplitText Utf32(const char32_t* s, size_t n) { return {Kind::kUtf32, s, n}; }
 };
 
 // Longest quotation, in code points, inside which boundaries are suppressed.

@@ -52,6 +52,7 @@ struct Unit {
   size_t line = 0;                // 1-based number of its first line
   size_t base = 0, cp_base = 0;   // bytes and code points of it already written
   size_t flush_at = kMaxPieceBytes;
+  size_t written = 0;             // sentences written (JSON: the object is open when > 0)
   // (document offset, line number) of each line start still in `text`.
   std::vector<std::pair<size_t, size_t>> lines;
 };
@@ -62,15 +63,15 @@ class Splitter {
       : analyzer_(analyzer), opt_(std::move(opt)), format_(format) {}
 
   // Splits u.text. Unless `final`, keeps its last sentence in u.text (it may
-  // go on in the next piece) and writes the others. Returns false with the
-  // analyzer's status.
+  // go on in the next piece) and writes the others; a document written in
+  // pieces is still one JSON object. Returns the analyzer's status.
   Status Split(Unit* u, bool final, std::string* out) {
     KMA_RETURN_IF_ERROR(analyzer_->SplitUtf8(u->text, opt_, &spans_));
     size_t keep = spans_.size();
     if (!final && spans_.size() > 1) keep = spans_.size() - 1;
     // One sentence so far: wait for more text, unless it is very long.
     if (!final && spans_.size() <= 1 && u->text.size() < 2 * kMaxPieceBytes) keep = 0;
-    Write(*u, keep, out);
+    Write(u, keep, final, out);
     size_t cut = u->text.size(), cp_cut = 0;
     if (keep < spans_.size()) {
       cut = spans_[keep].begin;
@@ -88,8 +89,9 @@ class Splitter {
   }
 
  private:
-  void Write(const Unit& u, size_t count, std::string* out) {
-    if (format_ == Format::kJson) {
+  void Write(Unit* up, size_t count, bool final, std::string* out) {
+    const Unit& u = *up;
+    if (format_ == Format::kJson && up->written == 0 && (count > 0 || final)) {
       out->append("{\"line\":" + std::to_string(u.line) + ",\"sentences\":[");
     }
     for (size_t i = 0; i < count; ++i) {
@@ -97,7 +99,7 @@ class Splitter {
       if (s.begin > u.text.size()) continue;  // defensive: never read past the text
       std::string sent = u.text.substr(s.begin, s.length);
       if (format_ == Format::kJson) {
-        out->append(i ? ",{\"begin\":" : "{\"begin\":");
+        out->append(up->written++ ? ",{\"begin\":" : "{\"begin\":");
         out->append(std::to_string(u.base + s.begin) + ",\"length\":" + std::to_string(s.length));
         out->append(",\"cp_begin\":" + std::to_string(u.cp_base + s.cp_begin));
         out->append(",\"cp_length\":" + std::to_string(s.cp_length) + ",\"text\":");
@@ -114,7 +116,7 @@ class Splitter {
       }
       out->append(sent).push_back('\n');
     }
-    if (format_ == Format::kJson) out->append("]}\n");
+    if (format_ == Format::kJson && final) out->append("]}\n");
   }
 
   Analyzer* analyzer_;

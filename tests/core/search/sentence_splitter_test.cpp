@@ -290,6 +290,18 @@ TEST(AssignSentencesTest, Utf16TextGivesTheSameLineBreaks) {
   t[1].begin = 3;  // as if the gap held only "\n" ... still one break
   AssignSentences(SplitText::Utf16(u16.data(), u16.size()), &t);
   EXPECT_EQ(t[1].sentence, 1u);
+  // Decoded code points, indexed by cp_begin: U+2029 is a paragraph break,
+  // which ends even a sentence after a particle.
+  const std::u32string u32 = U"나는\u2029간다";
+  std::vector<Token> p = Tokens({"나/NP", "는/JX", "|", "간다/VV"});
+  p[0].cp_begin = 0;
+  p[0].cp_length = 1;
+  p[1].cp_begin = 1;
+  p[1].cp_length = 1;
+  p[2].cp_begin = 3;
+  p[2].cp_length = 2;
+  AssignSentences(SplitText::Utf32(u32.data(), u32.size()), &p);
+  EXPECT_EQ(p[2].sentence, 1u);
 }
 
 TEST(SentenceSpansTest, SpansCoverTheirTokensIncludingSharedSpans) {
