@@ -116,6 +116,19 @@ bool IsStemOrPrefinal(PosTag g) {
   return IsPredicate(g) || g == PosTag::kXSV || g == PosTag::kXSA || g == PosTag::kEP;
 }
 
+// 다 tagged EC right after an action verb is 다가 ("투쟁하다 1973년에",
+// "살아가다 우연히"); after an adjective, a past tense, the copula or 싶다 it
+// is the final ending written without a period (재밌다, 갔다, 최악이다).
+bool ConnectiveDa(const std::vector<Token>& t, size_t first, size_t last) {
+  if (t[last].form != "다" || last == first) return false;
+  const Token& stem = t[last - 1];
+  const std::string& f = stem.form;
+  if (stem.tag == PosTag::kXSV) return true;
+  // 있다 and 하다 (~기도 하다) end sentences far more often than they go on.
+  if (stem.tag == PosTag::kVV) return f != "있" && f != "하";
+  return stem.tag == PosTag::kVX && f != "싶" && f != "있" && f != "없" && f != "않" && f != "못하" && f != "하";
+}
+
 // 무엇인가, 누군가, 언젠가, 어딘가: an indefinite pronoun, not a question.
 bool IndefinitePronoun(const std::vector<Token>& t, size_t first, size_t last) {
   const std::string& e = t[last].form;
@@ -133,7 +146,11 @@ WordEnd EndOf(const std::vector<Token>& t, size_t first, size_t last) {
   if (IndefinitePronoun(t, first, last)) return WordEnd::kNoun;
   const PosTag g = tok.tag;
   if (g == PosTag::kEF) return WordEnd::kFinal;
-  if ((g == PosTag::kEC) && IsSurelyFinalForm(tok.form)) return WordEnd::kFinal;
+  if (g == PosTag::kEC && IsSurelyFinalForm(tok.form) && !ConnectiveDa(t, first, last)) return WordEnd::kFinal;
+  // ~줘 (알려줘, 보여줘): a request, however the tagger reads the 어.
+  if (g == PosTag::kEC && tok.form == "어" && last > first && t[last - 1].form == "주" &&
+      (t[last - 1].tag == PosTag::kVX || t[last - 1].tag == PosTag::kVV))
+    return WordEnd::kFinal;
   // A final ending the tagger took for something else right after a stem
   // (웃기/VV 네/MM).
   if (last > first && IsStemOrPrefinal(t[last - 1].tag) && !IsEnding(g) && !IsParticle(g) &&

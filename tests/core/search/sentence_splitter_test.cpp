@@ -130,6 +130,14 @@ TEST(AssignSentencesTest, FinalEndingFormsTaggedConnectiveStillEndTheSentence) {
   EXPECT_EQ(Sentences(Tokens({"좋/VA", "아요/EC", "|", "또/MAG"})), (V{0, 0, 1}));
   EXPECT_EQ(Sentences(Tokens({"싶/VX", "네여/EC", "|", "완전/MAG"})), (V{0, 0, 1}));
   EXPECT_EQ(Sentences(Tokens({"하/XSV", "여/EC", "|", "완전/MAG"})), (V{0, 0, 0}));
+  // 다 tagged EC ends the sentence after an adjective or a past tense, but is
+  // 다가 after an action verb (투쟁하다 1973년에); ~줘 is a request.
+  EXPECT_EQ(Sentences(Tokens({"재밌/VA", "다/EC", "|", "강추/NNG"})), (V{0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"가/VV", "았/EP", "다/EC", "|", "또/MAG"})), (V{0, 0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"투쟁/NNG", "하/XSV", "다/EC", "|", "1973/SN"})), (V{0, 0, 0, 0}));
+  EXPECT_EQ(Sentences(Tokens({"살/VV", "다/EC", "|", "가/VV"})), (V{0, 0, 0}));
+  EXPECT_EQ(Sentences(Tokens({"있/VV", "다/EC", "|", "또/MAG"})), (V{0, 0, 1}));
+  EXPECT_EQ(Sentences(Tokens({"알리/VV", "어/EC", "주/VX", "어/EC", "|", "오로라/NNP"})), (V{0, 0, 0, 0, 1}));
   // ... but the literary connective 요 (사실이요 진리이다) and plain
   // connectives do not.
   EXPECT_EQ(Sentences(Tokens({"사실/NNG", "이/VCP", "요/EC", "|", "진리/NNG"})), (V{0, 0, 0, 0}));
