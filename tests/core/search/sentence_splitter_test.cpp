@@ -284,30 +284,28 @@ TEST(AssignSentencesTest, LineBreaksEndCompleteClausesBlankLinesEverything) {
   EXPECT_EQ(Sentences(Tokens({"제목/NNG", "|\n", "본문/NNG"})), (V{0, 0}));
 }
 
-TEST(AssignSentencesTest, Utf16TextGivesTheSameLineBreaks) {
-  std::string text;
-  std::vector<Token> t = Tokens({"제목/NNG", "|\r\n", "본문/NNG"}, &text);
-  // Re-express the offsets in UTF-16 units of the same text.
+// Re-expresses the tokens' spans: in code units, or with `cp` in code points.
+void Respan(std::vector<Token>* t, const std::vector<std::pair<uint32_t, uint32_t>>& spans, bool cp) {
+  for (size_t i = 0; i < spans.size(); ++i) {
+    (cp ? (*t)[i].cp_begin : (*t)[i].begin) = spans[i].first;
+    (cp ? (*t)[i].cp_length : (*t)[i].length) = spans[i].second;
+  }
+}
+
+TEST(AssignSentencesTest, Utf16AndCodePointTextsGiveTheSameLineBreaks) {
+  std::vector<Token> t = Tokens({"제목/NNG", "|\r\n", "본문/NNG"});
   const std::u16string u16 = u"제목\r\n본문";
-  t[0].begin = 0;
-  t[0].length = 2;
-  t[1].begin = 4;
-  t[1].length = 2;
+  Respan(&t, {{0, 2}, {4, 2}}, false);
   AssignSentences(SplitText::Utf16(u16.data(), u16.size()), &t);
   EXPECT_EQ(t[1].sentence, 1u);
-  t[1].begin = 3;  // as if the gap held only "\n" ... still one break
+  Respan(&t, {{0, 2}, {3, 2}}, false);  // as if the gap held only "\n": still one break
   AssignSentences(SplitText::Utf16(u16.data(), u16.size()), &t);
   EXPECT_EQ(t[1].sentence, 1u);
   // Decoded code points, indexed by cp_begin: U+2029 is a paragraph break,
   // which ends even a sentence after a particle.
   const std::u32string u32 = U"나는\u2029간다";
   std::vector<Token> p = Tokens({"나/NP", "는/JX", "|", "간다/VV"});
-  p[0].cp_begin = 0;
-  p[0].cp_length = 1;
-  p[1].cp_begin = 1;
-  p[1].cp_length = 1;
-  p[2].cp_begin = 3;
-  p[2].cp_length = 2;
+  Respan(&p, {{0, 1}, {1, 1}, {3, 2}}, true);
   AssignSentences(SplitText::Utf32(u32.data(), u32.size()), &p);
   EXPECT_EQ(p[2].sentence, 1u);
 }
