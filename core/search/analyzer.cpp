@@ -197,15 +197,30 @@ void Analyzer::ToTokens(const Path& path, Analysis* an) const {
 }
 
 Status Analyzer::SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out) {
+  return SplitUtf8(text, AnalyzeOptions(), out);
+}
+
+Status Analyzer::SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<SentenceSpan>* out) {
+  AnalyzeOptions one = opt;
+  one.top_n = 1;
   std::vector<Analysis> res;
-  KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, AnalyzeOptions(), &res));
+  KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, one, &res));
+  search::AssignSentences(search::SplitText::Utf8(text.data(), text.size()), &res[0].tokens);
   search::SentenceSpans(res[0].tokens, out);
   return Status::Ok();
 }
 
 Status Analyzer::SplitUtf16(const char16_t* text, size_t units, std::vector<SentenceSpan>* out) {
+  return SplitUtf16(text, units, AnalyzeOptions(), out);
+}
+
+Status Analyzer::SplitUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
+                            std::vector<SentenceSpan>* out) {
+  AnalyzeOptions one = opt;
+  one.top_n = 1;
   std::vector<Analysis> res;
-  KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, AnalyzeOptions(), &res));
+  KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, one, &res));
+  search::AssignSentences(search::SplitText::Utf16(text, units), &res[0].tokens);
   search::SentenceSpans(res[0].tokens, out);
   return Status::Ok();
 }

@@ -61,9 +61,15 @@ class Analyzer {
   Status AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
                       std::vector<Analysis>* out);
 
-  // Splits text into sentences.
+  // Splits text into sentences: analyses it (best analysis only; `opt.top_n`
+  // is ignored) and finds the boundaries from the analysis, the punctuation,
+  // quotes, emoticons and line breaks (core/search/sentence_splitter.h). Costs
+  // one analysis plus a linear pass. Errors as AnalyzeUtf8/AnalyzeUtf16.
   Status SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out);
+  Status SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<SentenceSpan>* out);
   Status SplitUtf16(const char16_t* text, size_t units, std::vector<SentenceSpan>* out);
+  Status SplitUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
+                    std::vector<SentenceSpan>* out);
 
   const std::shared_ptr<const Model>& model() const { return model_; }
 

@@ -46,7 +46,8 @@ constexpr const char kEvalUsage[] =
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
     "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
-    "  -h, --help  show this help (--help-all: also the switches below)\n";
+    "  -h, --help  show this help (--help-all: also the switches below)\n"
+    "With --split it scores sentence splitting instead (see 'kma eval --split --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
@@ -294,6 +295,8 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
+  for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i)
+    if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
                                    {"morph-penalty", 0, true}, {"json", 0, false}};
