@@ -140,15 +140,9 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
   if (with_analysis) {
     kma::Status st = analyze(text, units);
     if (!st.ok()) return FromStatus(fn, st);
-    // Sentences come from the analysis and the line breaks of the text
-    // (core/search/sentence_splitter.h): every analysis is numbered with
-    // the caller's text in view, and the spans are those of the best one,
-    // so analysing and splitting agree without analysing twice.
-    const kma::search::SplitText view =
-        sizeof(Unit) == 1
-            ? kma::search::SplitText::Utf8(reinterpret_cast<const char*>(text), units)
-            : kma::search::SplitText::Utf16(reinterpret_cast<const char16_t*>(text), units);
-    for (kma::Analysis& an : a->analyses) kma::search::AssignSentences(view, &an.tokens);
+    // The core numbers every analysis' sentences with the text's line
+    // breaks in view (core/search/sentence_splitter.h); the spans are those
+    // of the best analysis, so analysing and splitting agree.
     if (!a->analyses.empty()) {
       kma::search::SentenceSpans(a->analyses.front().tokens, &a->spans);
     }

@@ -193,7 +193,9 @@ void Analyzer::ToTokens(const Path& path, Analysis* an) const {
     tok.word = sc.word[m.begin];
     an->tokens.push_back(std::move(tok));
   }
-  search::AssignSentences(&an->tokens);
+  // Sentence numbers see the line breaks of the decoded text (cp_begin and
+  // cp_length index it), as splitting does.
+  search::AssignSentences(search::SplitText::Utf32(sc.cps.data(), sc.cps.size()), &an->tokens);
 }
 
 Status Analyzer::SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out) {
@@ -205,7 +207,6 @@ Status Analyzer::SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std
   one.top_n = 1;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, one, &res));
-  search::AssignSentences(search::SplitText::Utf8(text.data(), text.size()), &res[0].tokens);
   search::SentenceSpans(res[0].tokens, out);
   return Status::Ok();
 }
@@ -220,7 +221,6 @@ Status Analyzer::SplitUtf16(const char16_t* text, size_t units, const AnalyzeOpt
   one.top_n = 1;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, one, &res));
-  search::AssignSentences(search::SplitText::Utf16(text, units), &res[0].tokens);
   search::SentenceSpans(res[0].tokens, out);
   return Status::Ok();
 }
