@@ -42,6 +42,10 @@ struct AnalyzeOptions {
   float morph_penalty = -1.0f;
   // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
   int max_states = 0;
+  // See search::SearchParams::skip_margin (negative: the default).
+  float skip_margin = -1.0f;
+  // See search::SearchParams::skip_margin (negative: the default).
+  float skip_margin = -1.0f;
 };
 
 class Analyzer {
