@@ -44,8 +44,6 @@ struct AnalyzeOptions {
   int max_states = 0;
   // See search::SearchParams::skip_margin (negative: the default).
   float skip_margin = -1.0f;
-  // See search::SearchParams::skip_margin (negative: the default).
-  float skip_margin = -1.0f;
 };
 
 class Analyzer {
