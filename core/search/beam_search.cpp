@@ -171,10 +171,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
     open_.clear();
     pending_.clear();
     for (uint32_t i = 0; i < states.size(); ++i) (states[i].pending == 0 ? open_ : pending_).push_back(i);
-    size_t last = ni;
-    while (last < nodes.size() && nodes[last].begin == p) ++last;
-    UnpackNodes(model, ni, last, lattice);
-    for (; ni < last; ++ni) {
+    for (; ni < nodes.size() && nodes[ni].begin == p; ++ni) {
       const Node& n = nodes[ni];
       StateSet& dest = sets_[n.end - begin];
       // A state below the floor would be pruned at its position anyway: the
@@ -194,6 +191,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         // states after it.
         if (s.score - n.penalty < floor) break;
         if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
+        UnpackNode(model, ni, lattice);
         const Reach r = Extend(s, n, floor, &next);
         if (r == Reach::kReached) AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
         // If the best state that can take the node misses the floor by more

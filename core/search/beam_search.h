@@ -51,7 +51,7 @@ class BeamSearch {
  public:
   // Finds up to params.top_n best paths over the lattice of text[begin,
   // end), best first, scoring with `scorer` (which it restarts). Unpacks
-  // the nodes it reaches (UnpackNodes).
+  // the nodes it tries (UnpackNode).
   void Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin, uint32_t end,
            Lattice* lattice, const SearchParams& params, std::vector<Path>* out);
 

@@ -33,7 +33,7 @@ bool IsSpaceChar(char32_t c) {
 
 namespace {
 
-// Appends a node with only its span, kind and source filled in (UnpackNodes
+// Appends a node with only its span, kind and source filled in (UnpackNode
 // completes it). The fields are written in place: a node assembled on the
 // stack and copied stalled on store forwarding, a fifth of lattice time.
 Node& AddNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, NodeKind kind, PosTag tag, uint32_t entry,
@@ -171,11 +171,13 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     std::stable_sort(nodes->begin(), nodes->end(), by_begin);
 }
 
-void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lattice) {
+void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
   std::vector<MorphStep>& steps = lattice->steps;
-  for (size_t i = first; i < last; ++i) {
-    Node& n = lattice->nodes[i];
-    n.first_step = static_cast<uint32_t>(steps.size());
+  Node& n = lattice->nodes[i];
+  if (n.unpacked) return;
+  n.unpacked = true;
+  n.first_step = static_cast<uint32_t>(steps.size());
+  {
     if (n.kind != NodeKind::kEntry) {
       MorphStep& st = steps.emplace_back();
       if (n.kind == NodeKind::kPattern && n.entry != 0) {
@@ -184,7 +186,7 @@ void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lat
         st = MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag};
       }
       n.step_count = 1;
-      continue;
+      return;
     }
     const EntryRecord& e = model.entry(n.entry);
     const uint32_t* ms = model.entry_morphs(e);
