@@ -57,6 +57,7 @@ struct Lattice {
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
+  std::vector<std::pair<uint32_t, uint32_t>> matches;  // (trie node, end) of one walk
   void Clear() {
     nodes.clear();
     steps.clear();

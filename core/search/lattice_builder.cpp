@@ -70,14 +70,25 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
   const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
   size_t first = nodes->size();
+  std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
   for (uint32_t p = rb; p < re; ++p) {
+    // First the walk, which only prefetches the entries of the forms it
+    // matches, then the entries: their cache misses overlap the walk's
+    // instead of stalling it (they were a sixth of lattice time).
+    matches.clear();
     uint32_t node = TrieView::kRoot;
     for (uint32_t q = p; q < re; ++q) {
       node = trie.Child(node, label[q - rb]);
       if (node == TrieView::kNone) break;
+      if (trie.value_begin(node) == trie.value_end(node)) continue;
+      __builtin_prefetch(&model.entry(trie.value_begin(node)));
+      matches.emplace_back(node, q + 1);
+    }
+    for (const auto& [match, match_end] : matches) {
       // A node's values are entry indices, one contiguous range.
-      const uint32_t value_end = trie.value_end(node);
-      for (uint32_t e = trie.value_begin(node); e < value_end; ++e) {
+      const uint32_t q = match_end - 1;
+      const uint32_t value_end = trie.value_end(match);
+      for (uint32_t e = trie.value_begin(match); e < value_end; ++e) {
         const EntryRecord& er = model.entry(e);
         // Copula-drop spellings need a coda-less syllable right before them
         // (학교 + 다); whether a space intervenes is the search's to check.
