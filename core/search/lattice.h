@@ -57,7 +57,8 @@ struct Lattice {
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
-  std::vector<std::pair<uint32_t, uint32_t>> matches;  // (trie node, end) of one walk
+  std::vector<std::pair<uint32_t, uint32_t>> matches;    // (trie node, end) of one walk
+  std::vector<std::pair<uint32_t, uint32_t>> head_ends;  // (end, socket) of the run's stem heads
   void Clear() {
     nodes.clear();
     steps.clear();

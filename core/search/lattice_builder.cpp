@@ -71,6 +71,14 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
   size_t first = nodes->size();
   std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
+  // (end, socket) of the stem heads found so far: a fused tail (a socket
+  // entry) is only worth a node where a head with its socket ends, and a
+  // quarter of all entries are tails.
+  std::vector<std::pair<uint32_t, uint32_t>>& heads = lattice->head_ends;
+  heads.clear();
+  auto demanded = [&](uint32_t pos, uint32_t socket) {
+    return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
+  };
   for (uint32_t p = rb; p < re; ++p) {
     // First the walk, which only prefetches the entries of the forms it
     // matches, then the entries: their cache misses overlap the walk's
@@ -93,6 +101,8 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
         // Copula-drop spellings need a coda-less syllable right before them
         // (학교 + 다); whether a space intervenes is the search's to check.
         if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
+        if (er.kind() == EntryKind::kSocket && !demanded(p, er.socket)) continue;
+        if (er.kind() == EntryKind::kHead) heads.emplace_back(q + 1, er.socket);
         Node& n = AddNode(nodes, p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
         n.entry_kind = er.kind();
         n.socket = er.socket;
