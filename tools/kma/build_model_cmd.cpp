@@ -15,6 +15,7 @@
 #include "tools/builder/model_builder.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/model_locator.h"
 
 #ifndef KMA_SHARED_DATA_DIR_DEFAULT
 #define KMA_SHARED_DATA_DIR_DEFAULT ""
@@ -34,13 +35,14 @@ struct NumOption {
   double lo, hi;
   int* int_field;  // exactly one of the two is set
   float* float_field;
+  bool dev = true;  // a tuning switch, listed by --help-all only
 };
 
 std::vector<NumOption> NumOptions(build::BuildConfig* c) {
   build::CongTrainOptions& g = c->cong;
   return {
       {"order", "N", "n-gram order of the knlm model", double(knlm_internal::kMinOrder),
-       double(knlm_internal::kMaxOrder), &c->knlm.order, nullptr},
+       double(knlm_internal::kMaxOrder), &c->knlm.order, nullptr, false},
       {"cong-dim", "N", "CoNg embedding size, multiple of 16", 16, 512, &g.dim, nullptr},
       {"cong-context", "N", "longest CoNg context n-gram", 1, 16, &g.max_context_len, nullptr},
       {"cong-min-count", "N", "minimum count of a CoNg context", 1, 1000000, &g.min_count, nullptr},
@@ -58,7 +60,7 @@ std::vector<NumOption> NumOptions(build::BuildConfig* c) {
       {"cong-class-lambda", "X",
        "weight of the CoNg LMs against the tag-class model stored in the model, 0 < X <= 1", 0, 1, nullptr,
        &g.class_lambda},
-      {"threads", "N", "training threads (the model does not depend on them)", 1, 256, &g.threads, nullptr},
+      {"threads", "N", "training threads (the model does not depend on them)", 1, 256, &g.threads, nullptr, false},
   };
 }
 
@@ -114,27 +116,34 @@ void AppendHelp(std::string* out, const std::string& head, const std::string& te
   *out += line + "\n";
 }
 
-std::string Usage() {
+// The help text: the everyday options, or (dev) the tuning switches that
+// --help-all adds.
+std::string Usage(bool dev) {
   build::BuildConfig defaults;
-  std::string u =
-      "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N] [--cong-...] -o OUT\n"
-      "\n"
-      "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/.\n";
-  AppendHelp(&u, "--data DIR", "training data directory (default: " KMA_SHARED_DATA_DIR_DEFAULT ")");
-  AppendHelp(&u, "--rules FILE",
-             "morphological rule file (default: " KMA_SOURCE_DIR_DEFAULT "/models/morph_rules.txt)");
-  std::string lms;
-  for (const std::string& lm : defaults.lms) lms += (lms.empty() ? "" : ",") + lm;
-  AppendHelp(&u, "--lm LIST",
-             "comma-separated language models to build: knlm (always built), cong, cong-global, cong-fp32, "
-             "cong-global-fp32 (default: " +
-                 lms + ")");
-  AppendHelp(
-      &u, "--default-lm NAME",
-      "language model used when none is asked for: a built one, or cong+knlm / cong-global+knlm (ensembles "
-      "with knlm) (default: " +
-          defaults.default_lm + "; with --lm, the last one listed)");
+  std::string u;
+  if (!dev) {
+    u = "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N] -o OUT\n"
+        "\n"
+        "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/.\n";
+    AppendHelp(&u, "--data DIR",
+               "training data directory (default for the kma of the build tree: " KMA_SHARED_DATA_DIR_DEFAULT
+               ")");
+    AppendHelp(&u, "--rules FILE",
+               "morphological rule file (default for the kma of the build tree: " KMA_SOURCE_DIR_DEFAULT
+               "/models/morph_rules.txt)");
+    std::string lms;
+    for (const std::string& lm : defaults.lms) lms += (lms.empty() ? "" : ",") + lm;
+    AppendHelp(&u, "--lm LIST",
+               "comma-separated language models to build: knlm (always built), cong, cong-global, cong-fp32, "
+               "cong-global-fp32 (default: " +
+                   lms + ")");
+    AppendHelp(&u, "--default-lm NAME",
+               "language model used when none is asked for: a built one, or cong+knlm / cong-global+knlm "
+               "(ensembles with knlm) (default: " +
+                   defaults.default_lm + "; with --lm, the last one listed)");
+  }
   for (const NumOption& o : NumOptions(&defaults)) {
+    if (o.dev != dev) continue;
     char value[32];
     if (o.int_field)
       std::snprintf(value, sizeof value, "%d", *o.int_field);
@@ -143,9 +152,12 @@ std::string Usage() {
     AppendHelp(&u, std::string("--") + o.name + " " + o.metavar,
                std::string(o.help) + " (default " + value + ")");
   }
-  for (const FlagOption& f : FlagOptions(&defaults)) AppendHelp(&u, std::string("--") + f.name, f.help);
+  if (dev) {
+    for (const FlagOption& f : FlagOptions(&defaults)) AppendHelp(&u, std::string("--") + f.name, f.help);
+    return u;
+  }
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
-  AppendHelp(&u, "-h, --help", "show this help");
+  AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
   return u + "Progress is printed to stderr.\n";
 }
 
@@ -208,18 +220,25 @@ std::string ApplyOptions(const ArgParser& args, build::BuildConfig* config) {
   return "";
 }
 
-// The input paths from --data and --rules; a runtime error message, or "".
-std::string ResolveInputs(const ArgParser& args, build::BuildConfig* config) {
-  const std::string data = args.Get("data", KMA_SHARED_DATA_DIR_DEFAULT);
+// The input paths from --data and --rules into `config`; kExitOk, or the exit
+// code after printing the error. The defaults point into the source tree
+// beside the build: only the kma of that build tree uses them, never an
+// installed one.
+int ResolveInputs(const ArgParser& args, build::BuildConfig* config) {
+  const bool dev_tree = RunningFromBuildTree();
+  const std::string data = args.Get("data", dev_tree ? KMA_SHARED_DATA_DIR_DEFAULT : "");
   if (data.empty() || !IsDir(data))
-    return "training data directory '" + data + "' not found (use --data DIR)";
+    return Fail(kExitRuntime, "training data directory '" + data + "' not found (use --data DIR)");
   config->train_path = data + "/corpus/train.tsv";
   config->lexicon_dir = data + "/lexicon";
-  config->rules_path = args.Get("rules", std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt");
-  if (!IsFile(config->train_path)) return config->train_path + ": training corpus not found";
-  if (!IsDir(config->lexicon_dir)) return config->lexicon_dir + ": lexicon directory not found";
-  if (!IsFile(config->rules_path)) return config->rules_path + ": rule file not found (use --rules FILE)";
-  return "";
+  config->rules_path = args.Get(
+      "rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt" : std::string());
+  if (!IsFile(config->train_path)) return Fail(kExitRuntime, config->train_path + ": training corpus not found");
+  if (!IsDir(config->lexicon_dir)) return Fail(kExitRuntime, config->lexicon_dir + ": lexicon directory not found");
+  if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
+  if (!IsFile(config->rules_path))
+    return Fail(kExitRuntime, config->rules_path + ": rule file not found (use --rules FILE)");
+  return kExitOk;
 }
 
 }  // namespace
@@ -229,10 +248,7 @@ int RunBuildModel(int argc, char** argv, int first) {
   std::string error;
   if (!args.Parse(argc, argv, first, &error))
     return Fail(kExitUsage, error + " (see 'kma build-model --help')");
-  if (args.help()) {
-    std::fputs(Usage().c_str(), stdout);
-    return kExitOk;
-  }
+  if (args.help()) return PrintHelp(args, "build-model", Usage(false).c_str(), Usage(true).c_str());
   if (!args.positionals().empty())
     return Fail(kExitUsage, "unexpected argument '" + args.positionals()[0] + "'");
   build::BuildConfig config;
@@ -241,8 +257,7 @@ int RunBuildModel(int argc, char** argv, int first) {
     return Fail(kExitUsage, "build-model needs -o OUT (see 'kma build-model --help')");
   error = ApplyOptions(args, &config);
   if (!error.empty()) return Fail(kExitUsage, error);
-  error = ResolveInputs(args, &config);
-  if (!error.empty()) return Fail(kExitRuntime, error);
+  if (const int exit_code = ResolveInputs(args, &config); exit_code != kExitOk) return exit_code;
   config.log = [](const std::string& msg) { std::fprintf(stderr, "kma build-model: %s\n", msg.c_str()); };
 
   const auto start = std::chrono::steady_clock::now();

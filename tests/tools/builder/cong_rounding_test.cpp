@@ -11,12 +11,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/kernels/cong_kernels.h"
 #include "core/lm/cong.h"
 #include "tests/support/cong_test_util.h"
 #include "tools/builder/lm/cong_trainer.h"
 
 namespace kma {
 namespace {
+
+// The kernels the views score with.
+const kernels::KernelTable& Kt() { return kernels::ActiveKernels(); }
 
 using test::Aligned;
 using test::Corpus;
@@ -138,8 +142,8 @@ double LogProbError(const CongView& q, const CongView& f) {
   double total = 0;
   for (uint32_t c = 0; c < f.context_count(); ++c)
     for (uint32_t t = 0; t < kVocab; ++t) {
-      const double d = q.LogProb(c, t) - f.LogProb(c, t);
-      total += std::exp(f.LogProb(c, t)) * d * d;
+      const double d = q.LogProb(Kt(), c, t) - f.LogProb(Kt(), c, t);
+      total += std::exp(f.LogProb(Kt(), c, t)) * d * d;
     }
   return total;
 }

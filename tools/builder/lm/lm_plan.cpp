@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "core/model/model_impl.h"
+#include "core/lm/factory.h"
 
 namespace kma::build {
 
@@ -47,18 +47,16 @@ StatusOr<LmPlan> ParseLmPlan(const std::vector<std::string>& names) {
 }
 
 StatusOr<std::string> ResolveDefaultLm(const std::string& default_lm, const std::vector<std::string>& names) {
-  const std::string lm =
+  const std::string chosen =
       default_lm.empty() ? (names.empty() ? LmName(BuiltLm::kKnlm) : names.back()) : default_lm;
-  // An ensemble "<cong LM>+knlm" (ModelImpl::KnlmMixWeight) needs its int8
-  // CoNg part built; knlm always is.
-  const std::string_view part = ModelImpl::CongPart(lm);
-  const bool bad_ensemble =
-      part != lm && part != LmName(BuiltLm::kCong) && part != LmName(BuiltLm::kCongGlobal);
-  const bool built =
-      part == LmName(BuiltLm::kKnlm) || std::find(names.begin(), names.end(), part) != names.end();
-  if (bad_ensemble || !built)
-    return Status(StatusCode::kInvalidArgument, "default language model '" + lm + "' is not built");
-  return lm;
+  // An ensemble (lm::LmRegistry) needs its int8 CoNg part built; knlm
+  // always is.
+  const std::string_view part = chosen == lm::kCongKnlm         ? lm::kCong
+                                : chosen == lm::kCongGlobalKnlm ? lm::kCongGlobal
+                                                            : std::string_view(chosen);
+  const bool built = part == lm::kKnlm || std::find(names.begin(), names.end(), part) != names.end();
+  if (!built) return Status(StatusCode::kInvalidArgument, "default language model '" + chosen + "' is not built");
+  return chosen;
 }
 
 }  // namespace kma::build
