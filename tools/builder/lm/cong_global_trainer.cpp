@@ -286,7 +286,7 @@ std::string WriteGlobalBlob(const CongLocalModel& local, const std::vector<uint8
   h.dim = static_cast<uint32_t>(local.dim);
   h.window = kWindow;
   h.quant_bits = rows != nullptr ? 8 : 0;
-  return LayOutBlob(h, kMagic, kFormatVersionPlain, sec);
+  return LayOutBlob(h, kMagic, kFormatVersion, sec);
 }
 
 }  // namespace

@@ -90,7 +90,7 @@ std::string WriteCongBlob(const ContextTrie& trie, const CongLocalModel& m, int 
   h.bos = bos;
   h.eos = eos;
   h.quant_bits = int8 ? 8 : 0;
-  return LayOutBlob(h, kMagic, kFormatVersionPlain, sec);
+  return LayOutBlob(h, kMagic, kFormatVersion, sec);
 }
 
 }  // namespace
