@@ -37,25 +37,27 @@ Status StorageVariantError(const char* model) {
 
 }  // namespace cong_internal
 
-StatusOr<CongView> CongView::Open(const void* data, size_t size) {
-  if (data == nullptr || reinterpret_cast<uintptr_t>(data) % 8 != 0)
-    return Status(StatusCode::kInvalidArgument, "CoNg blob must be non-null and 8-byte aligned");
-  if (size < sizeof(CongHeader)) return Bad("truncated header");
-  const uint8_t* base = static_cast<const uint8_t*>(data);
-  CongHeader h;
-  std::memcpy(&h, base, sizeof h);
+namespace {
+
+// The header's own checks (magic, version, sizes, ranges).
+Status CheckHeader(const CongHeader& h, size_t size) {
   if (std::memcmp(h.magic, kMagic, 4) != 0) return Bad("bad magic");
   if (h.version == kFormatVersionStorageVariants) return StorageVariantError("CoNg");
   if (h.version != kFormatVersion)
     return Status(StatusCode::kModelVersion, "CoNg model format " + std::to_string(h.version) +
                                                  " (this library reads " + std::to_string(kFormatVersion) + ")");
-  const size_t header_bytes = sizeof(CongHeader);
-  if (h.header_size != header_bytes || h.total_size != size) return Bad("header size fields do not match");
+  if (h.header_size != sizeof(CongHeader) || h.total_size != size) return Bad("header size fields do not match");
   if (h.dim == 0 || h.dim % 16 != 0 || h.dim > kMaxDim) return Bad("bad embedding size " + std::to_string(h.dim));
   if (h.num_nodes == 0 || h.vocab_size == 0) return Bad("empty model");
   if (h.bos >= h.vocab_size || h.eos >= h.vocab_size) return Bad("bos/eos out of range");
   if (h.max_context_len == 0 || h.max_context_len > kMaxContextLen) return Bad("bad context length");
   if (h.quant_bits != 0 && h.quant_bits != 8) return Bad("unsupported quantisation");
+  return Status::Ok();
+}
+
+// Every section's size (from the header's counts) and bounds; their
+// addresses into `ptr` (null for empty ones).
+Status MapSections(const CongHeader& h, const uint8_t* base, size_t size, const uint8_t* (&ptr)[kNumSections]) {
   const uint64_t nodes = h.num_nodes, vocab = h.vocab_size, dim = h.dim;
   const bool q = h.quant_bits == 8;
   struct Want {
@@ -75,15 +77,30 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
       {kOutComp, q ? vocab * 4 : 0},
       {kOutBias, vocab * 4},
   };
-  const uint8_t* ptr[kNumSections] = {};
   for (const Want& w : wants) {
     const SectionRef& r = h.sections[w.s];
     if (r.size != w.bytes) return Bad("section " + std::to_string(w.s) + " has the wrong size");
     if (r.size == 0) continue;
-    if (r.offset % 8 != 0 || r.offset < header_bytes || r.offset > size || r.size > size - r.offset)
+    if (r.offset % 8 != 0 || r.offset < sizeof(CongHeader) || r.offset > size || r.size > size - r.offset)
       return Bad("section " + std::to_string(w.s) + " out of bounds");
     ptr[w.s] = base + r.offset;
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<CongView> CongView::Open(const void* data, size_t size) {
+  if (data == nullptr || reinterpret_cast<uintptr_t>(data) % 8 != 0)
+    return Status(StatusCode::kInvalidArgument, "CoNg blob must be non-null and 8-byte aligned");
+  if (size < sizeof(CongHeader)) return Bad("truncated header");
+  const uint8_t* base = static_cast<const uint8_t*>(data);
+  CongHeader h;
+  std::memcpy(&h, base, sizeof h);
+  KMA_RETURN_IF_ERROR(CheckHeader(h, size));
+  const uint8_t* ptr[kNumSections] = {};
+  KMA_RETURN_IF_ERROR(MapSections(h, base, size, ptr));
+  const bool q = h.quant_bits == 8;
   CongView v;
   v.child_begin_ = reinterpret_cast<const uint32_t*>(ptr[kChildBegin]);
   v.keys_ = reinterpret_cast<const uint32_t*>(ptr[kKeys]);
@@ -97,7 +114,7 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
     v.out_s8_ = reinterpret_cast<const int8_t*>(ptr[kOutRows]);
     v.out_scale_ = reinterpret_cast<const float*>(ptr[kOutScale]);
     v.out_comp_ = reinterpret_cast<const int32_t*>(ptr[kOutComp]);
-    for (uint64_t t = 0; t < vocab; ++t)
+    for (uint64_t t = 0; t < h.vocab_size; ++t)
       if (!(v.out_scale_[t] >= 0) || !std::isfinite(v.out_scale_[t])) return Bad("bad output row scale");
   } else {
     v.ctx_f32_ = reinterpret_cast<const float*>(ptr[kCtxRows]);
@@ -109,34 +126,41 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   v.bos_ = h.bos;
   v.eos_ = h.eos;
   v.max_len_ = static_cast<int>(h.max_context_len);
-  // Trie checks: children ranges increase and stay in bounds, keys strictly
-  // increase within a node, a child is one deeper than its parent, suffix
-  // links go strictly shallower (so walks terminate).
-  if (v.child_begin_[0] != 1 || v.child_begin_[nodes] != nodes) return Bad("bad child table");
-  if (v.depth_[0] != 0) return Bad("root depth must be 0");
-  for (uint64_t i = 0; i < nodes; ++i) {
-    uint32_t b = v.child_begin_[i], e = v.child_begin_[i + 1];
-    if (e < b || e > nodes || (b <= i && e > b)) return Bad("bad child range at node " + std::to_string(i));
-    for (uint32_t c = b; c < e; ++c) {
-      if (v.keys_[c] >= vocab) return Bad("key out of range at node " + std::to_string(c));
-      if (c > b && v.keys_[c] <= v.keys_[c - 1]) return Bad("unsorted children at node " + std::to_string(i));
-      if (v.depth_[c] != v.depth_[i] + 1) return Bad("bad depth at node " + std::to_string(c));
-    }
-    if (i > 0 && (v.suffix_[i] >= nodes || v.depth_[v.suffix_[i]] + 1 != v.depth_[i]))
-      return Bad("bad suffix link at node " + std::to_string(i));
-    if (v.depth_[i] > h.max_context_len) return Bad("context longer than the declared maximum");
-  }
-  for (uint64_t i = 0; i < nodes; ++i) {
-    if (!(v.ctx_bias_[i] == v.ctx_bias_[i]) || (q && !(v.ctx_scale_[i] >= 0))) return Bad("bad context row scale/bias");
-  }
+  KMA_RETURN_IF_ERROR(v.CheckTrie());
   {
-    std::shared_ptr<uint32_t[]> root(new (std::nothrow) uint32_t[vocab]());
+    std::shared_ptr<uint32_t[]> root(new (std::nothrow) uint32_t[h.vocab_size]());
     if (!root) return Status(StatusCode::kOutOfMemory, "CoNg model: out of memory");
     for (uint32_t c = v.child_begin_[0]; c < v.child_begin_[1]; ++c) root[v.keys_[c]] = c;
     v.root_child_ = std::move(root);
   }
   v.bos_state_ = v.Next(0, h.bos);
   return v;
+}
+
+// Trie checks: children ranges increase and stay in bounds, keys strictly
+// increase within a node, a child is one deeper than its parent, suffix
+// links go strictly shallower (so walks terminate); row scales and biases.
+Status CongView::CheckTrie() const {
+  const uint64_t nodes = num_nodes_;
+  if (child_begin_[0] != 1 || child_begin_[nodes] != nodes) return Bad("bad child table");
+  if (depth_[0] != 0) return Bad("root depth must be 0");
+  for (uint64_t i = 0; i < nodes; ++i) {
+    uint32_t b = child_begin_[i], e = child_begin_[i + 1];
+    if (e < b || e > nodes || (b <= i && e > b)) return Bad("bad child range at node " + std::to_string(i));
+    for (uint32_t c = b; c < e; ++c) {
+      if (keys_[c] >= vocab_size_) return Bad("key out of range at node " + std::to_string(c));
+      if (c > b && keys_[c] <= keys_[c - 1]) return Bad("unsorted children at node " + std::to_string(i));
+      if (depth_[c] != depth_[i] + 1) return Bad("bad depth at node " + std::to_string(c));
+    }
+    if (i > 0 && (suffix_[i] >= nodes || depth_[suffix_[i]] + 1 != depth_[i]))
+      return Bad("bad suffix link at node " + std::to_string(i));
+    if (depth_[i] > max_len_) return Bad("context longer than the declared maximum");
+  }
+  const bool q = ctx_u8_ != nullptr;
+  for (uint64_t i = 0; i < nodes; ++i) {
+    if (!(ctx_bias_[i] == ctx_bias_[i]) || (q && !(ctx_scale_[i] >= 0))) return Bad("bad context row scale/bias");
+  }
+  return Status::Ok();
 }
 
 uint32_t CongView::Next(uint32_t state, uint32_t token) const {

@@ -174,6 +174,9 @@ class CongView {
   uint32_t ContextSuffix(uint32_t ctx) const { return ctx < num_nodes_ ? suffix_[ctx] : 0; }
 
  private:
+  // The trie and row checks of Open, on a view whose pointers are set.
+  Status CheckTrie() const;
+
   const uint32_t* child_begin_ = nullptr;
   const uint32_t* keys_ = nullptr;
   const uint32_t* suffix_ = nullptr;
