@@ -20,6 +20,7 @@
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
+#include "tools/kma/eval_weak.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
@@ -45,7 +46,9 @@ constexpr const char kEvalUsage[] =
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
     "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
-    "  -h, --help  show this help (--help-all: also the switches below)\n";
+    "  -h, --help  show this help (--help-all: also the switches below)\n"
+    "kma eval --weak FILE ...: headword agreement on dictionary usage examples\n"
+    "(see 'kma eval --weak FILE --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
@@ -294,6 +297,7 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
+  if (WantsEvalWeak(argc, argv, first)) return RunEvalWeak(argc, argv, first);
   ArgParser args(
       {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"knlm-mix", 0, true}, {"morph-penalty", 0, true}, {"beam", 0, true},
        {"json", 0, false}});
