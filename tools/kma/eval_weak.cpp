@@ -98,8 +98,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
     return Fail(kExitUsage, "--limit must be a positive integer");
   if (args.Has("kinds")) {
     std::fill(std::begin(s->kind_on), std::end(s->kind_on), false);
-    std::string_view list = args.Get("kinds");
-    const std::string all(list);
+    const std::string all = args.Get("kinds");
     for (size_t pos = 0; pos <= all.size();) {
       const size_t comma = std::min(all.find(',', pos), all.size());
       weak::ExampleKind k;

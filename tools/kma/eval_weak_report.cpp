@@ -30,11 +30,19 @@ std::string Title(const WeakRunInfo& info) {
   return t + ")";
 }
 
+// "0.9530", or "-" when no example was scored.
+std::string Share(const AgreementCount& n) {
+  char buf[16];
+  if (n.scored == 0) return "-";
+  std::snprintf(buf, sizeof buf, "%.4f", n.agreement());
+  return buf;
+}
+
 void Row(const std::string& label, const AgreementCount& n, std::string* out) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "  %-10s %9lld %9lld %9lld %9.4f\n", label.c_str(),
+  std::snprintf(buf, sizeof buf, "  %-10s %9lld %9lld %9lld %9s\n", label.c_str(),
                 static_cast<long long>(n.examples), static_cast<long long>(n.scored),
-                static_cast<long long>(n.agreed), n.agreement());
+                static_cast<long long>(n.agreed), Share(n).c_str());
   out->append(buf);
 }
 
@@ -63,7 +71,8 @@ void AppendRuleRows(const AgreementTally& t, std::string* out) {
 void AppendJsonCount(const AgreementCount& n, std::string* out) {
   out->append("\"examples\":" + std::to_string(n.examples) + ",\"scored\":" + std::to_string(n.scored) +
               ",\"agreed\":" + std::to_string(n.agreed) + ",\"agreement\":");
-  AppendJsonNumber(n.agreement(), out);
+  if (n.scored == 0) out->append("null");  // nothing to share
+  else AppendJsonNumber(n.agreement(), out);
 }
 
 void AppendJsonInfo(const WeakRunInfo& info, std::string* out) {
@@ -115,7 +124,7 @@ std::string FormatWeakText(const WeakRunInfo& info, const AgreementTally& t) {
     out.append(buf);
     for (int k = 0; k < weak::kNumExampleKinds; ++k) {
       const AgreementCount& n = t.by_class_kind(Class(c), Kind(k));
-      std::snprintf(buf, sizeof buf, " %8.4f %9lld", n.agreement(), static_cast<long long>(n.scored));
+      std::snprintf(buf, sizeof buf, " %8s %9lld", Share(n).c_str(), static_cast<long long>(n.scored));
       out.append(buf);
     }
     out.push_back('\n');
