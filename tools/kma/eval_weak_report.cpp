@@ -183,19 +183,22 @@ std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& us
   char buf[200];
   std::snprintf(buf, sizeof buf, "  %zu entries, %.1f s\n", usage.entry_count(), info.seconds);
   out.append(buf);
-  std::snprintf(buf, sizeof buf, "  %-9s %-18s %6s %11s %9s %10s %11s %7s\n", "class", "rule", "counts",
-                "occurrences", "headwords", "applicable", "exact occ.", "share");
+  out.append("  share: of the occurrences of the headwords the rule applies to; seen: of those written\n"
+             "  that way at least once (see weak::RuleUsage)\n");
+  std::snprintf(buf, sizeof buf, "  %-9s %-18s %6s %11s %9s %10s %11s %7s %7s\n", "class", "rule", "counts",
+                "occurrences", "headwords", "applicable", "exact occ.", "share", "seen");
   out.append(buf);
   for (int c = 0; c < weak::kNumHeadwordClasses; ++c) {
     for (int r = 0; r < weak::kNumRules; ++r) {
       const weak::RuleUsage u = usage.Usage(Class(c), static_cast<Rule>(r));
       if (u.applicable == 0) continue;
-      std::snprintf(buf, sizeof buf, "  %-9s %-18s %6s %11lld %9lld %10lld %11lld %7.4f\n",
+      std::snprintf(buf, sizeof buf, "  %-9s %-18s %6s %11lld %9lld %10lld %11lld %7.4f %7.4f\n",
                     std::string(weak::ClassName(Class(c))).c_str(),
                     std::string(weak::RuleName(static_cast<Rule>(r))).c_str(),
                     weak::RuleAccepted(static_cast<Rule>(r), plain) ? "yes" : "no",
                     static_cast<long long>(u.occurrences), static_cast<long long>(u.headwords),
-                    static_cast<long long>(u.applicable), static_cast<long long>(u.exact_occurrences), u.share());
+                    static_cast<long long>(u.applicable), static_cast<long long>(u.exact_occurrences), u.share(),
+                    u.seen_share());
       out.append(buf);
     }
   }
@@ -220,8 +223,11 @@ std::string FormatUsageJson(const WeakRunInfo& info, const weak::CorpusUsage& us
       out.append(std::string(",\"counts\":") + (weak::RuleAccepted(static_cast<Rule>(r), plain) ? "true" : "false") +
                  ",\"occurrences\":" + std::to_string(u.occurrences) + ",\"headwords\":" +
                  std::to_string(u.headwords) + ",\"applicable\":" + std::to_string(u.applicable) +
-                 ",\"exact_occurrences\":" + std::to_string(u.exact_occurrences) + ",\"share\":");
+                 ",\"exact_occurrences\":" + std::to_string(u.exact_occurrences) + ",\"exact_of_seen\":" +
+                 std::to_string(u.exact_of_seen) + ",\"share\":");
       AppendJsonNumber(u.share(), &out);
+      out.append(",\"seen_share\":");
+      AppendJsonNumber(u.seen_share(), &out);
       out.push_back('}');
     }
   }

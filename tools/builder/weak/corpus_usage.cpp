@@ -15,9 +15,12 @@ void CorpusUsage::AddEntry(std::string_view headword, TagMask label) {
   const auto id = static_cast<uint32_t>(entries_.size());
   for (size_t r = 0; r < e.readings.size(); ++r) {
     const Reading& reading = e.readings[r];
-    if (reading.anchor != Anchor::kMorphemes || reading.morphs.empty()) continue;
+    if (reading.morphs.empty()) continue;
     e.rules |= RuleBit(reading.rule);
-    by_first_form_[reading.morphs[0].form].emplace_back(id, static_cast<uint32_t>(r));
+    auto& index = reading.anchor == Anchor::kMorphemes   ? by_first_form_
+                  : reading.anchor == Anchor::kTokenStart ? by_start_
+                                                          : by_end_;
+    index[reading.morphs[0].form].emplace_back(id, static_cast<uint32_t>(r));
   }
   entries_.push_back(std::move(e));
 }
@@ -50,6 +53,7 @@ bool CorpusUsage::AddGoldLine(std::string_view line, std::string* error) {
     rest.remove_prefix(tab + 1);
   }
   for (size_t i = 0; i < morphs_.size(); ++i) {
+    CountAnchored(morphs_[i]);
     auto it = by_first_form_.find(std::string(morphs_[i].form));
     if (it == by_first_form_.end()) continue;
     // One count per entry and rule at a position, however many of the
@@ -67,6 +71,30 @@ bool CorpusUsage::AddGoldLine(std::string_view line, std::string* error) {
   return true;
 }
 
+void CorpusUsage::CountAnchored(const MorphView& m) {
+  if (by_start_.empty() && by_end_.empty()) return;
+  // Every proper prefix and suffix that ends on a UTF-8 character boundary.
+  for (size_t n = 1; n < m.form.size(); ++n) {
+    for (bool start : {true, false}) {
+      const size_t cut = start ? n : m.form.size() - n;
+      if ((static_cast<unsigned char>(m.form[cut]) & 0xC0) == 0x80) continue;
+      const auto& index = start ? by_start_ : by_end_;
+      auto it = index.find(std::string(start ? m.form.substr(0, n) : m.form.substr(cut)));
+      if (it == index.end()) continue;
+      std::vector<uint32_t> counted;  // one count per entry and position
+      for (const auto& [e, r] : it->second) {
+        const Reading& reading = entries_[e].readings[r];
+        if (!(reading.morphs[0].tags & TagBit(m.tag))) continue;
+        bool seen = false;
+        for (uint32_t c : counted) seen |= c == e;
+        if (seen) continue;
+        counted.push_back(e);
+        ++entries_[e].occurrences[static_cast<int>(reading.rule)];
+      }
+    }
+  }
+}
+
 RuleUsage CorpusUsage::Usage(HeadwordClass c, Rule r) const {
   RuleUsage u;
   const int ri = static_cast<int>(r), exact = static_cast<int>(Rule::kExact);
@@ -74,13 +102,14 @@ RuleUsage CorpusUsage::Usage(HeadwordClass c, Rule r) const {
     if (e.cls != c || !(e.rules & RuleBit(r))) continue;
     u.occurrences += e.occurrences[ri];
     u.headwords += e.occurrences[ri] > 0;
+    if (e.occurrences[ri] > 0) u.exact_of_seen += e.occurrences[exact];
     int64_t any = 0;
     for (int64_t n : e.occurrences) any += n;
     if (any == 0) continue;
     ++u.applicable;
     u.exact_occurrences += e.occurrences[exact];
   }
-  if (r == Rule::kExact) u.exact_occurrences = 0;  // the share of kExact is 1
+  if (r == Rule::kExact) u.exact_occurrences = u.exact_of_seen = 0;  // the share of kExact is 1
   return u;
 }
 

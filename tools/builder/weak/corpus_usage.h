@@ -28,8 +28,17 @@ struct RuleUsage {
   // occurrences / (occurrences + exact_occurrences).
   int64_t applicable = 0;
   int64_t exact_occurrences = 0;
+  // The kExact occurrences of the entries with at least one occurrence of
+  // the rule: seen_share() is the rule's share among the words the corpus
+  // writes that way at least once (a rule that applies to many words by
+  // its form, such as a compound split, has a low share() however
+  // consistently the corpus uses it for the words it fits).
+  int64_t exact_of_seen = 0;
   double share() const {
     return occurrences > 0 ? double(occurrences) / double(occurrences + exact_occurrences) : 0.0;
+  }
+  double seen_share() const {
+    return occurrences > 0 ? double(occurrences) / double(occurrences + exact_of_seen) : 0.0;
   }
 };
 
@@ -42,8 +51,9 @@ class CorpusUsage {
 
   // Counts the readings in one gold line: raw text, TAB, then one column of
   // `form/TAG` morphemes per whitespace-separated word (corpus/train.tsv).
-  // Anchored readings are not counted (the corpus has no spans). False with
-  // a message on a malformed line.
+  // An anchored reading counts for every longer morpheme that starts (ends)
+  // with its form (the corpus has no spans to check). False with a message
+  // on a malformed line.
   bool AddGoldLine(std::string_view line, std::string* error);
 
   // The counts of one class and rule (after all lines are added).
@@ -59,11 +69,16 @@ class CorpusUsage {
     std::array<int64_t, kNumRules> occurrences{};
   };
 
+  // Counts the anchored readings of one morpheme.
+  void CountAnchored(const MorphView& m);
+
   const HeadwordConventions& conventions_;
   std::unordered_map<std::string, size_t> entry_index_;  // headword + '\t' + tags
   std::vector<Entry> entries_;
   // First morpheme form -> (entry, reading) whose reading starts with it.
   std::unordered_map<std::string, std::vector<std::pair<uint32_t, uint32_t>>> by_first_form_;
+  // Anchored readings by their form, for morphemes starting (ending) with it.
+  std::unordered_map<std::string, std::vector<std::pair<uint32_t, uint32_t>>> by_start_, by_end_;
   std::vector<MorphView> morphs_;  // scratch
 };
 

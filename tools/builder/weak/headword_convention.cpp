@@ -153,7 +153,10 @@ class ReadingBuilder {
     Compounds();
     if (EndsWith(h_, U"하")) {
       const std::u32string root = h_.substr(0, h_.size() - 1);
-      Add(Rule::kSuffixCross, {{root, kPredicateRoots}, {U"하", TagBit(verb ? P::kXSA : P::kXSV)}});
+      // Not where the dictionary has the other entry too (상당하 VV and VA):
+      // then the other suffix is that entry's reading.
+      if (!(others_ & TagBit(verb ? P::kVA : P::kVV)))
+        Add(Rule::kSuffixCross, {{root, kPredicateRoots}, {U"하", TagBit(verb ? P::kXSA : P::kXSV)}});
       Add(Rule::kLightVerb, {{root, kPredicateRoots}, {U"하", Tags({P::kVV, P::kVX})}});
     }
     Variant(Rule::kPredicateSwap, TagBit(verb ? P::kVA : P::kVV));

@@ -38,6 +38,24 @@ TEST(CorpusUsage, CountsHowTheCorpusWritesHeadwords) {
   EXPECT_DOUBLE_EQ(usage.Usage(HeadwordClass::kNoun, Rule::kExact).share(), 1.0);
 }
 
+TEST(CorpusUsage, CountsAnchoredReadingsInLongerMorphemes) {
+  HeadwordConventions conv;
+  CorpusUsage usage(conv);
+  usage.AddEntry("ㄴ", T("EP,EF,EC,ETN,ETM"));
+  usage.AddEntry("색", T("NNG,NNP"));
+  std::string error;
+  ASSERT_TRUE(usage.AddGoldLine("하신다\t하/VV 시/EP ㄴ다/EF", &error)) << error;
+  ASSERT_TRUE(usage.AddGoldLine("간 파란색\t가/VV ㄴ/ETM\t파란색/NNG", &error)) << error;
+  ASSERT_TRUE(usage.AddGoldLine("색\t색/NNG", &error)) << error;
+  ASSERT_TRUE(usage.AddGoldLine("색시\t색시/VV", &error)) << error;  // not a noun
+  const RuleUsage in_token = usage.Usage(HeadwordClass::kEnding, Rule::kEndingInToken);
+  EXPECT_EQ(in_token.occurrences, 1);
+  EXPECT_EQ(in_token.exact_occurrences, 1);
+  EXPECT_EQ(in_token.exact_of_seen, 1);
+  EXPECT_DOUBLE_EQ(in_token.seen_share(), 0.5);
+  EXPECT_EQ(usage.Usage(HeadwordClass::kNoun, Rule::kNounInCompound).occurrences, 1);
+}
+
 TEST(CorpusUsage, RejectsMalformedLines) {
   HeadwordConventions conv;
   CorpusUsage usage(conv);
