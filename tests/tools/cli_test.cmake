@@ -415,7 +415,7 @@ elseif(CASE STREQUAL "eval_weak_conventions")
   kma(ARGS eval --weak "${DATA_DIR}/weak_examples.tsv" --conventions "${DATA_DIR}/gold_mini.tsv")
   expect_exit(0)
   expect_out("== corpus usage of the headwords of ")
-  expect_out("\n  NNG +exact +yes +1 +1 +1 +0 +1\\.0000\n")
+  expect_out("\n  NNG +exact +yes +1 +1 +1 +0 +1\\.0000 +1\\.0000\n")
   expect_out("\n  NNG +noun-as-other +no ")
 
 elseif(CASE STREQUAL "eval_weak_errors")

@@ -88,6 +88,8 @@ TEST(Readings, CompoundVerbs) {
   EXPECT_TRUE(Has(v, "aux-compound: 거두/VV,VA 어/EC 들이/VV,VA,VX")) << ::testing::PrintToString(v);
   EXPECT_TRUE(Has(Show(conv.Readings("사나워지", T("VV"))), "aux-compound: 사납/VV,VA 어/EC 지/VV,VA,VX"));
   EXPECT_TRUE(Has(Show(conv.Readings("좋아지", T("VV"))), "aux-compound: 좋/VV,VA 아지/XSV"));
+  EXPECT_TRUE(Has(Show(conv.Readings("깨끗해지", T("VV"))),
+                  "aux-compound: 깨끗/NNG,NNP,NNB,MAG,XR 하/XSV,XSA 어/EC 지/VV,VA,VX"));
 }
 
 TEST(Readings, NounsDeterminersAndNumerals) {
