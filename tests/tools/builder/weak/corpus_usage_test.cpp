@@ -5,14 +5,12 @@
 
 #include <string>
 
+#include "tests/tools/builder/weak/weak_test_util.h"
+
 namespace kma::weak {
 namespace {
 
-TagMask T(const char* list) {
-  TagMask m = 0;
-  EXPECT_TRUE(ParseTagList(list, &m));
-  return m;
-}
+using test_util::T;
 
 TEST(CorpusUsage, CountsHowTheCorpusWritesHeadwords) {
   HeadwordConventions conv;

@@ -6,14 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "tests/tools/builder/weak/weak_test_util.h"
+
 namespace kma::weak {
 namespace {
 
-TagMask T(const char* list) {
-  TagMask m = 0;
-  EXPECT_TRUE(ParseTagList(list, &m)) << list;
-  return m;
-}
+using test_util::T;
 
 // "form/TAG,TAG form/TAG" per reading (with "@start"/"@end" for anchored
 // ones), prefixed by the rule name.

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/tools/builder/weak/weak_test_util.h"
+
 namespace kma::weak {
 namespace {
 
@@ -46,11 +48,7 @@ class Analysis {
   std::vector<MorphView> views_;
 };
 
-TagMask T(const char* list) {
-  TagMask m = 0;
-  EXPECT_TRUE(ParseTagList(list, &m));
-  return m;
-}
+using test_util::T;
 
 TEST(MatchReadings, FindsMorphemeSequencesWithinOneWord) {
   HeadwordConventions conv;
