@@ -3,7 +3,7 @@
 // A dictionary example does not always contain its headword: a dialogue
 // example is one turn of a short dialogue, and in about a third of them the
 // headword is in the other turn (measured on dict_examples.tsv: 34% of the
-// dialogue rows, 0.1% of the sentences and phrases). Headword agreement
+// dialogue rows, under 0.1% of the sentences and phrases). Headword agreement
 // counts only the examples whose text spells the headword, and the spans
 // found here anchor the "inside a longer token" readings of
 // headword_convention.h.
