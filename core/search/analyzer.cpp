@@ -117,6 +117,8 @@ search::SearchParams Analyzer::Params(const AnalyzeOptions& opt, const std::stri
   if (opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f) sp.class_lambda = opt.class_lambda;
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;
   sp.beam = opt.beam;
+  if (opt.max_states > 0) sp.max_states = opt.max_states;
+  if (opt.skip_margin >= 0.0f) sp.skip_margin = opt.skip_margin;
   if (opt.top_n > 1) {
     // N distinct paths only survive a beam wide enough to hold them.
     sp.beam += 5.0f + 3.0f * std::log(static_cast<float>(opt.top_n));
@@ -193,19 +195,34 @@ void Analyzer::ToTokens(const Path& path, Analysis* an) const {
     tok.word = sc.word[m.begin];
     an->tokens.push_back(std::move(tok));
   }
-  search::AssignSentences(&an->tokens);
+  // Sentence numbers see the line breaks of the decoded text (cp_begin and
+  // cp_length index it), as splitting does.
+  search::AssignSentences(search::SplitText::Utf32(sc.cps.data(), sc.cps.size()), &an->tokens);
 }
 
 Status Analyzer::SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out) {
+  return SplitUtf8(text, AnalyzeOptions(), out);
+}
+
+Status Analyzer::SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<SentenceSpan>* out) {
+  AnalyzeOptions one = opt;
+  one.top_n = 1;
   std::vector<Analysis> res;
-  KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, AnalyzeOptions(), &res));
+  KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, one, &res));
   search::SentenceSpans(res[0].tokens, out);
   return Status::Ok();
 }
 
 Status Analyzer::SplitUtf16(const char16_t* text, size_t units, std::vector<SentenceSpan>* out) {
+  return SplitUtf16(text, units, AnalyzeOptions(), out);
+}
+
+Status Analyzer::SplitUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
+                            std::vector<SentenceSpan>* out) {
+  AnalyzeOptions one = opt;
+  one.top_n = 1;
   std::vector<Analysis> res;
-  KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, AnalyzeOptions(), &res));
+  KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, one, &res));
   search::SentenceSpans(res[0].tokens, out);
   return Status::Ok();
 }

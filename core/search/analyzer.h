@@ -12,6 +12,7 @@
 #include "core/model/model.h"
 #include "core/base/pos_tag.h"
 #include "core/base/status.h"
+#include "core/search/search_defaults.h"
 #include "core/search/token.h"
 
 namespace kma {
@@ -27,8 +28,8 @@ struct SearchParams;
 struct AnalyzeOptions {
   int top_n = 1;              // number of analyses to return (1..64)
   std::string lm;             // language model name; empty = model default
-  float beam = 7.0f;          // score-relative beam: drop paths this far below the best
-  int max_unknown_length = 8; // longest unknown-word candidate, in syllables
+  float beam = search::kDefaultBeam;  // score-relative beam: drop paths this far below the best
+  int max_unknown_length = search::kDefaultMaxUnknownUnits;  // longest unknown-word candidate, in syllables
   // Tuning aids (`kma eval`); the defaults are the model's tuned values.
   // Weight of the morpheme LM against the tag-class model, in (0, 1]; a
   // negative value takes the model's tuned value for the chosen LM.
@@ -39,6 +40,10 @@ struct AnalyzeOptions {
   float knlm_mix = -1.0f;
   // Cost per morpheme in nats (negative: the built-in default).
   float morph_penalty = -1.0f;
+  // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
+  int max_states = 0;
+  // See search::SearchParams::skip_margin (negative: the default).
+  float skip_margin = -1.0f;
 };
 
 class Analyzer {
@@ -58,9 +63,15 @@ class Analyzer {
   Status AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
                       std::vector<Analysis>* out);
 
-  // Splits text into sentences.
+  // Splits text into sentences: analyses it (best analysis only; `opt.top_n`
+  // is ignored) and finds the boundaries from the analysis, the punctuation,
+  // quotes, emoticons and line breaks (core/search/sentence_splitter.h). Costs
+  // one analysis plus a linear pass. Errors as AnalyzeUtf8/AnalyzeUtf16.
   Status SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out);
+  Status SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<SentenceSpan>* out);
   Status SplitUtf16(const char16_t* text, size_t units, std::vector<SentenceSpan>* out);
+  Status SplitUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
+                    std::vector<SentenceSpan>* out);
 
   const std::shared_ptr<const Model>& model() const { return model_; }
 

@@ -16,6 +16,7 @@ constexpr const char kUsage[] =
     "  analyze      morphological analysis of each input line\n"
     "  split        split input lines into sentences\n"
     "  eval         score the analyzer against gold files\n"
+    "  split-set    build a sentence-split gold set from a corpus\n"
     "  bench        measure load time, throughput and memory\n"
     "  version      print library, ABI, model format and ISA versions\n"
     "\n"
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
   if (cmd == "analyze") return RunAnalyze(argc, argv, 2);
   if (cmd == "split") return RunSplit(argc, argv, 2);
   if (cmd == "eval") return RunEval(argc, argv, 2);
+  if (cmd == "split-set") return RunSplitSet(argc, argv, 2);
   if (cmd == "bench") return RunBench(argc, argv, 2);
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
   if (cmd == "lm") return RunLm(argc, argv, 2);
