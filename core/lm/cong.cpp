@@ -1,6 +1,7 @@
 #include "core/lm/cong.h"
 
 #include "core/kernels/cong_kernels.h"
+#include "core/kernels/epilogue.h"
 #include "core/base/sorted_search.h"
 
 #include <cmath>
@@ -256,26 +257,27 @@ uint32_t CongView::Next(uint32_t state, uint32_t token, bool root_table) const {
   }
 }
 
-float CongView::LogProb(uint32_t ctx, uint32_t token) const {
+float CongView::LogProb(const kernels::KernelTable& k, uint32_t ctx, uint32_t token) const {
   if (ctx_u8_ != nullptr) {
-    const int32_t d = kernels::ActiveKernels().signed_dot(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_,
-                                                          dim_, out_comp_[token]);
-    return kernels::ScoreEpilogue(d, ctx_scale_[ctx], out_scale_[token], out_bias_[token], ctx_bias_[ctx]);
+    const int32_t d =
+        k.signed_dot(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
+    return kernels::portable::ScoreEpilogue(d, ctx_scale_[ctx], out_scale_[token], out_bias_[token], ctx_bias_[ctx]);
   }
   return DotF32(ctx_f32_ + size_t{ctx} * dim_, out_f32_ + size_t{token} * dim_, dim_) + out_bias_[token] +
          ctx_bias_[ctx];
 }
 
-float CongView::RowDotOut(const void* row, float row_scale, uint32_t token) const {
+float CongView::RowDotOut(const kernels::KernelTable& k, const void* row, float row_scale, uint32_t token) const {
   if (ctx_u8_ != nullptr) {
-    const int32_t d = kernels::ActiveKernels().signed_dot(static_cast<const uint8_t*>(row),
-                                                          out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
+    const int32_t d =
+        k.signed_dot(static_cast<const uint8_t*>(row), out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
     return static_cast<float>(d) * row_scale * out_scale_[token];
   }
   return DotF32(static_cast<const float*>(row), out_f32_ + size_t{token} * dim_, dim_);
 }
 
-void CongView::ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const {
+void CongView::ScoreMatrix(const kernels::KernelTable& k, const uint32_t* ctx, size_t m, const uint32_t* tok,
+                           size_t n, float* out) const {
   if (ctx_u8_ != nullptr) {
     kernels::ScoreArgs a;
     a.ctx = ctx_u8_;
@@ -292,11 +294,11 @@ void CongView::ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, s
     a.out_bias = out_bias_;
     a.result = out;
     a.ld = n;
-    kernels::ActiveKernels().score(a);
+    k.score(a);
     return;
   }
   for (size_t i = 0; i < m; ++i)
-    for (size_t j = 0; j < n; ++j) out[i * n + j] = LogProb(ctx[i], tok[j]);
+    for (size_t j = 0; j < n; ++j) out[i * n + j] = LogProb(k, ctx[i], tok[j]);
 }
 
 void CongView::OutputRow(uint32_t token, float* out) const {

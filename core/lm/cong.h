@@ -62,6 +62,7 @@
 #include <vector>
 
 #include "core/base/status.h"
+#include "core/kernels/cong_kernels.h"
 
 namespace kma {
 
@@ -180,25 +181,40 @@ class CongView {
   // (an ablation switch; the result is the same).
   uint32_t Next(uint32_t state, uint32_t token, bool root_table = true) const;
 
+  // The scoring methods take the kernel table `k` an analysis read once
+  // when it started (kernels::ActiveKernels()); every table gives identical
+  // scores, but a concurrent kma_set_max_isa() must not switch tables in the
+  // middle of an analysis. The forms without `k` read the active table at
+  // each call: for tools and tests, not for the search.
+
   // log P(token | context `state`) and the next state. A token >= vocab_size
   // scores kInvalidTokenLogProb and moves to the root.
-  float Score(uint32_t state, uint32_t token, uint32_t* next_state, bool root_table = true) const {
+  float Score(const kernels::KernelTable& k, uint32_t state, uint32_t token, uint32_t* next_state,
+              bool root_table = true) const {
     if (token >= vocab_size_) {
       *next_state = 0;
       return kInvalidTokenLogProb;
     }
     if (state >= num_nodes_) state = 0;
     *next_state = Next(state, token, root_table);
-    return LogProb(state, token);
+    return LogProb(k, state, token);
+  }
+  float Score(uint32_t state, uint32_t token, uint32_t* next_state, bool root_table = true) const {
+    return Score(kernels::ActiveKernels(), state, token, next_state, root_table);
   }
 
   // log P(token | context row `ctx`) without moving; both ids must be valid.
-  float LogProb(uint32_t ctx, uint32_t token) const;
+  float LogProb(const kernels::KernelTable& k, uint32_t ctx, uint32_t token) const;
+  float LogProb(uint32_t ctx, uint32_t token) const { return LogProb(kernels::ActiveKernels(), ctx, token); }
 
   // Scores every (context, token) pair: out[i * n + j] = LogProb(ctx[i],
   // tok[j]). Contexts and tokens are de-duplicated by the caller; this is
   // the gathered m x n product the search issues once per lattice position.
-  void ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const;
+  void ScoreMatrix(const kernels::KernelTable& k, const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n,
+                   float* out) const;
+  void ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const {
+    ScoreMatrix(kernels::ActiveKernels(), ctx, m, tok, n, out);
+  }
 
   uint32_t vocab_size() const { return vocab_size_; }
   uint32_t context_count() const { return num_nodes_; }
@@ -215,7 +231,7 @@ class CongView {
   // <row, E_out[token]> for a row stored in this model's format: u8 (s8 +
   // 128) with `row_scale` when quantised, else float (row_scale ignored).
   // CoNg-Global's distant rows use it.
-  float RowDotOut(const void* row, float row_scale, uint32_t token) const;
+  float RowDotOut(const kernels::KernelTable& k, const void* row, float row_scale, uint32_t token) const;
   // b[token], the output bias (token must be < vocab_size()).
   float OutBias(uint32_t token) const { return out_bias_[token]; }
 
