@@ -5,6 +5,9 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
+#include "capi/src/isa_env.h"
+#include "capi/src/log.h"
+#include "core/kernels/isa_info.h"
 #include "kma/kma.h"
 
 namespace {
@@ -16,13 +19,20 @@ using kma::capi::GuardValue;
 using kma::capi::NullArgument;
 
 // Wraps an opened model and caches what the borrowed-string getters return.
-kma_status Wrap(std::shared_ptr<const kma::Model> model, kma_model** out) {
+// Logs the opening at KMA_LOG_DEBUG: `what` names the source.
+kma_status Wrap(const char* fn, const std::string& what, std::shared_ptr<const kma::Model> model, kma_model** out) {
   auto handle = std::make_unique<kma_model>();
   handle->format_version = model->format_version();
   handle->morpheme_count = model->morpheme_count();
   handle->lm_names = model->lm_names();
   handle->default_lm = model->default_lm();
   handle->model = std::move(model);
+  std::string lms;
+  for (const std::string& n : handle->lm_names) lms += (lms.empty() ? "" : ", ") + n;
+  const std::string msg = std::string(fn) + ": opened " + what + " (format " +
+                          std::to_string(handle->format_version) + ", " + std::to_string(handle->morpheme_count) +
+                          " morphemes, language models " + lms + "; kernels " + kma::ActiveIsaName() + ")";
+  kma::capi::Log(KMA_LOG_DEBUG, msg.c_str());
   *out = handle.release();
   return KMA_OK;
 }
@@ -37,6 +47,7 @@ kma_status KMA_CALL kma_model_open_file(kma_model** out, const char* path_utf8,
     if (out == nullptr) return NullArgument(kFn, "out");
     *out = nullptr;
     if (path_utf8 == nullptr) return NullArgument(kFn, "path_utf8");
+    if (kma_status st = kma::capi::CheckIsaEnvironment(kFn); st != KMA_OK) return st;
     auto opened = kma::Model::OpenFile(path_utf8);
     if (!opened.ok()) {
       const kma::Status& st = opened.status();
@@ -49,7 +60,7 @@ kma_status KMA_CALL kma_model_open_file(kma_model** out, const char* path_utf8,
       }
       return FromStatus(kFn, st);
     }
-    return Wrap(std::move(opened).value(), out);
+    return Wrap(kFn, std::string("'") + path_utf8 + "'", std::move(opened).value(), out);
   });
 }
 
@@ -61,9 +72,10 @@ kma_status KMA_CALL kma_model_open_memory(kma_model** out, const void* data,
     if (out == nullptr) return NullArgument(kFn, "out");
     *out = nullptr;
     if (data == nullptr) return NullArgument(kFn, "data");
+    if (kma_status st = kma::capi::CheckIsaEnvironment(kFn); st != KMA_OK) return st;
     auto opened = kma::Model::OpenMemory(data, size);
     if (!opened.ok()) return FromStatus(kFn, opened.status());
-    return Wrap(std::move(opened).value(), out);
+    return Wrap(kFn, std::to_string(size) + " bytes of memory", std::move(opened).value(), out);
   });
 }
 
