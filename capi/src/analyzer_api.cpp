@@ -141,9 +141,14 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
     if (!st.ok()) return FromStatus(fn, st);
     // The core splits sentences from an analysis (a sentence ends after EF
     // or SF), so the spans are derived from the best analysis instead of
-    // analyzing the text a second time through Split*().
+    // analyzing the text a second time through Split*(). The other analyses
+    // were numbered by their own endings (낮/VA 아/EF ... would be two
+    // sentences): their tokens are renumbered by these spans, so that every
+    // token's sentence index is below kma_result_sentence_count().
     if (!a->analyses.empty()) {
       kma::search::SentenceSpans(a->analyses.front().tokens, &a->spans);
+      for (size_t i = 1; i < a->analyses.size(); ++i)
+        kma::search::NumberBySpans(a->spans, &a->analyses[i].tokens);
     }
   } else {
     kma::Status st = split(text, units);
