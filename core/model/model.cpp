@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/model/model_impl.h"
+#include "core/text/utf.h"
 
 namespace kma {
 namespace {
@@ -43,10 +44,20 @@ Status ModelImpl::LoadDictionary() {
   size_t n;
   if (!m.FindSection("strings", &d, &n)) return Bad("missing section 'strings'");
   strings_ = reinterpret_cast<const char*>(d);
+  // Forms reach users as UTF-8 (kma_result_token_form): the pool must be
+  // UTF-8 and every form a non-empty run of whole characters in it.
+  // kma_result_token_form() hands forms out NUL-terminated: no NUL inside.
+  if (!IsValidUtf8(std::string_view(strings_, n)) || std::memchr(strings_, 0, n) != nullptr)
+    return Bad("morpheme strings are not UTF-8 text without NUL bytes");
+  auto continuation = [&](uint64_t at) { return at < n && (static_cast<uint8_t>(strings_[at]) & 0xC0) == 0x80; };
   for (uint32_t i = 0; i < morph_count_; ++i) {
     const MorphRecord& r = morphs_[i];
     if (uint64_t{r.form_offset()} + r.form_length() > n || r.tag() >= kNumTags || r.scores >= score_count)
       return Bad("morpheme record out of range");
+    // Morpheme 0 stands for unknown words and patterns: its form is empty.
+    if ((r.form_length() == 0 && i != 0) || continuation(r.form_offset()) ||
+        continuation(uint64_t{r.form_offset()} + r.form_length()))
+      return Bad("morpheme " + std::to_string(i) + " has an empty form or one that cuts a character");
   }
   KMA_RETURN_IF_ERROR(PodArray(m, "entries", &entries_, &entry_count_));
   uint32_t penalty_count = 0;
