@@ -6,9 +6,9 @@
 //   [0] flags: bit 0 UTF-16 input; bit 1 cross-check: analyse the same text
 //       in the other encoding too (valid text only) and require identical
 //       analyses; bit 2 analyse twice with one analyzer (determinism)
-//   [1] KMA_OPT_TOP_N: bit 7 clear: 1 + (byte & 3); set: byte % 70 - 2
-//       (-2..67; valid 1..64). Large N costs much more, so half the inputs
-//       keep it small.
+//   [1] KMA_OPT_TOP_N: bits 6 and 7 set: byte % 70 - 2 (-2..67; valid
+//       1..64), else 1 + (byte & 3). Large N costs much more, so three
+//       inputs in four keep it small.
 //   [2] KMA_OPT_BEAM       = byte / 8 below 240, else a special value
 //                            (-1, 0, 1000, 1000.5, NaN, +inf, ...)
 //   [3] KMA_OPT_MAX_UNKNOWN_LENGTH = byte % 70 - 2  (valid 1..64)
@@ -90,7 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   kma_options* opt = nullptr;
   FUZZ_CHECK(kma_options_new(&opt) == KMA_OK, "kma_options_new failed");
   const uint8_t n_byte = in.U8();
-  const int32_t top_n = SetInt(opt, KMA_OPT_TOP_N, (n_byte & 0x80) ? n_byte % 70 - 2 : 1 + (n_byte & 3));
+  const int32_t top_n = SetInt(opt, KMA_OPT_TOP_N, (n_byte & 0xC0) == 0xC0 ? n_byte % 70 - 2 : 1 + (n_byte & 3));
   SetBeam(opt, BeamFromByte(in.U8()));
   SetInt(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, in.U8() % 70 - 2);
   const uint8_t lm_pick = in.U8();

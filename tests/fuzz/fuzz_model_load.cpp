@@ -4,13 +4,16 @@
 // recomputed, so the edits reach the section parsers instead of stopping at
 // the checksum. A model that loads is then used: every language model
 // analyses a few texts (result invariants checked) and answers kma_lm_*.
+// (One language model per input, chosen by the input.)
 //
 // The base images are built once per process from tests/data/mini (a few
 // milliseconds): 0 int8 CoNg rows, 1 packed 4-bit rows plus float32 models.
 //
 // Input layout (ByteReader; missing bytes read as 0):
 //   [0] bit 0: base image; bit 1: keep the stale checksum and size (the
-//       checksum path); bit 2: open through a file (kma_model_open_file)
+//       checksum path); bit 2: open through a file (kma_model_open_file);
+//       bit 3: also call kma_lm_* on a model that loads
+//   [1] which language model of a model that loads analyses (bit 7: top_n 4)
 //   then edits, 1 opcode byte + operands each (model_edits.h), until the
 //   input ends (at most 64 edits)
 #include <unistd.h>
@@ -82,41 +85,44 @@ const std::string& Base(int variant) {
   return bases[variant];
 }
 
-// Uses a model that loaded: analyses with every LM, and the LM functions.
-void Exercise(kma_model* m) {
+// Uses a model that loaded: one language model (chosen by `pick`) analyses
+// the fixed texts with the result invariants checked; with `lm_calls` the
+// kma_lm_* functions run on it too. One LM per input keeps executions cheap;
+// the fuzzer varies the choice.
+void Exercise(kma_model* m, uint8_t pick, bool lm_calls) {
   static const char* const kTexts[] = {"아버지가방에들어가신다", "나는 밥을 먹었다. 너는?", "2024년 3월 test@x.kr 😀",
                                        "ㄱㄴ 가나다라마바사아자차카타파하 漢字"};
   const size_t lms = kma_model_lm_count(m);
   FUZZ_CHECK(lms >= 1 && kma_model_default_lm(m) != nullptr, "a loaded model has no language model");
-  for (size_t i = 0; i < lms; ++i) {
-    const char* name = kma_model_lm_name(m, i);
-    FUZZ_CHECK(name != nullptr, "lm name missing");
-    kma_options* o = nullptr;
-    kma_options_new(&o);
-    kma_options_set_string(o, KMA_OPT_LM, name);
-    kma_options_set_int(o, KMA_OPT_TOP_N, i % 2 == 0 ? 1 : 4);
-    kma_analyzer* a = nullptr;
-    FUZZ_CHECK(kma_analyzer_new(&a, m, o) == KMA_OK, kma_last_error_message());
-    for (const char* t : kTexts) {
-      kma_result* r = nullptr;
-      const kma_status st = kma_analyzer_analyze_utf8(a, t, std::strlen(t), &r);
-      FUZZ_CHECK(st == KMA_OK, std::string("analysis with a loaded model failed: ") + kma_last_error_message());
-      kma::fuzz::CheckAnalysis(r, kma::fuzz::ViewUtf8(t), i % 2 == 0 ? 1 : 4);
-      kma_result_free(r);
-    }
-    kma_analyzer_free(a);
-    kma_options_free(o);
-    kma_lm_item items[8];
-    size_t count = 0;
-    uint32_t id = 0;
-    const std::string h = "나/NP 는/JX";
-    kma_status st = kma_lm_context_id(m, name, h.data(), h.size(), &id, nullptr);
-    FUZZ_CHECK(st == KMA_OK || st == KMA_E_INVALID_ARGUMENT, kma_last_error_message());
-    st = kma_lm_predict_next(m, name, h.data(), h.size(), items, 8, &count);
-    FUZZ_CHECK(st == KMA_OK || st == KMA_E_INVALID_ARGUMENT, kma_last_error_message());
-    st = kma_lm_most_similar(m, name, "나/NP", 6, items, 8, &count);
-    FUZZ_CHECK(st == KMA_OK || st == KMA_E_INVALID_ARGUMENT || st == KMA_E_UNSUPPORTED, kma_last_error_message());
+  const char* name = kma_model_lm_name(m, pick % lms);
+  FUZZ_CHECK(name != nullptr, "lm name missing");
+  const int top_n = (pick & 0x80) ? 4 : 1;
+  kma_options* o = nullptr;
+  kma_options_new(&o);
+  kma_options_set_string(o, KMA_OPT_LM, name);
+  kma_options_set_int(o, KMA_OPT_TOP_N, top_n);
+  kma_analyzer* a = nullptr;
+  FUZZ_CHECK(kma_analyzer_new(&a, m, o) == KMA_OK, kma_last_error_message());
+  kma_options_free(o);
+  for (const char* t : kTexts) {
+    kma_result* r = nullptr;
+    const kma_status st = kma_analyzer_analyze_utf8(a, t, std::strlen(t), &r);
+    FUZZ_CHECK(st == KMA_OK, std::string("analysis with a loaded model failed: ") + kma_last_error_message());
+    kma::fuzz::CheckAnalysis(r, kma::fuzz::ViewUtf8(t), top_n);
+    kma_result_free(r);
   }
+  kma_analyzer_free(a);
+  if (!lm_calls) return;
+  kma_lm_item items[8];
+  size_t count = 0;
+  uint32_t id = 0;
+  const std::string h = "나/NP 는/JX";
+  kma_status st = kma_lm_context_id(m, name, h.data(), h.size(), &id, nullptr);
+  FUZZ_CHECK(st == KMA_OK || st == KMA_E_INVALID_ARGUMENT, kma_last_error_message());
+  st = kma_lm_predict_next(m, name, h.data(), h.size(), items, 8, &count);
+  FUZZ_CHECK(st == KMA_OK || st == KMA_E_INVALID_ARGUMENT, kma_last_error_message());
+  st = kma_lm_most_similar(m, name, "나/NP", 6, items, 8, &count);
+  FUZZ_CHECK(st == KMA_OK || st == KMA_E_INVALID_ARGUMENT || st == KMA_E_UNSUPPORTED, kma_last_error_message());
   (void)kma_model_metadata(m, "license");
 }
 
@@ -125,6 +131,7 @@ void Exercise(kma_model* m) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ByteReader in(data, size);
   const uint8_t flags = in.U8();
+  const uint8_t lm_pick = in.U8();
   std::string image = Base(flags & 1);
   for (int k = 0; k < 64 && in.remaining() > 0; ++k) kma::fuzz::ApplyEdit(&in, &image);
   if (!(flags & 2)) kma::fuzz::Reseal(&image);
@@ -147,7 +154,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                "open failed with " + std::to_string(st) + ": " + kma_last_error_message());
     return 0;
   }
-  Exercise(m);
+  Exercise(m, lm_pick, flags & 8);
   kma_model_free(m);
   return 0;
 }
