@@ -40,6 +40,12 @@ Status ModelImpl::LoadDictionary() {
   if (morph_count_ == 0) return Bad("empty dictionary");
   uint32_t score_count = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "morph_scores", &morph_scores_, &score_count));
+  // Log-probabilities: finite and at most 0 (a NaN here reached the search's
+  // arithmetic through a model that otherwise loaded).
+  for (uint32_t i = 0; i < score_count; ++i)
+    if (!(morph_scores_[i].emit_logp <= 0.0f) || !(morph_scores_[i].tag_logp <= 0.0f) ||
+        !std::isfinite(morph_scores_[i].emit_logp) || !std::isfinite(morph_scores_[i].tag_logp))
+      return Bad("morpheme score " + std::to_string(i) + " is not a finite log-probability");
   const uint8_t* d;
   size_t n;
   if (!m.FindSection("strings", &d, &n)) return Bad("missing section 'strings'");
@@ -95,6 +101,8 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   uint32_t bcount = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "boundary", &boundary_, &bcount));
   if (bcount != static_cast<uint32_t>((kNumTags + 1) * kNumTags * 2)) return Bad("boundary table has the wrong size");
+  for (uint32_t i = 0; i < bcount; ++i)
+    if (!std::isfinite(boundary_[i])) return Bad("boundary score " + std::to_string(i) + " is not finite");
   if (!m.FindSection("lm.knlm", &d, &n)) return Bad("missing section 'lm.knlm'");
   auto lm = KnlmView::Open(d, n);
   if (!lm.ok()) return lm.status();
