@@ -49,6 +49,8 @@ packages=(
   default-jdk-headless  # Java binding: JDK with the default-java link FindJNI needs
   junit5           # Java binding: JUnit 5 console launcher for its tests
   swig             # C# binding: generates the P/Invoke layer over the C ABI
+  clang-14         # CI lanes (tests/lanes): ASan+UBSan and libFuzzer builds ...
+  libclang-rt-14-dev  # ... with clang's libFuzzer and sanitizer runtimes
 )
 
 # Prints the packages of $packages that dpkg does not report as installed.
