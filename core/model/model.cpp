@@ -78,8 +78,10 @@ Status ModelImpl::LoadDictionary() {
     if (need == 0 || uint64_t{e.morph_begin} + need > entry_morph_count_ || e.kind() > EntryKind::kSocket ||
         (e.info & 0x80) != 0 || e.penalty >= penalty_count)
       return Bad("entry out of range");
+    // Morpheme 0 is the unknown-word placeholder: no entry may name it.
     for (uint32_t k = 0; k < need; ++k)
-      if (entry_morphs_[e.morph_begin + k] >= morph_count_) return Bad("entry morpheme out of range");
+      if (entry_morphs_[e.morph_begin + k] == 0 || entry_morphs_[e.morph_begin + k] >= morph_count_)
+        return Bad("entry morpheme out of range");
   }
   if (!m.FindSection("trie", &d, &n)) return Bad("missing section 'trie'");
   auto trie = TrieView::Open(d, n, entry_count_);

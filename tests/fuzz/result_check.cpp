@@ -107,6 +107,17 @@ bool SameTokens(const kma_result* r, size_t a, size_t b) {
   return !(tolerate_unknown_twins && twins);
 }
 
+// "form/TAG@begin+length#morph!flags ..." of one analysis, for messages.
+std::string Describe(const kma_result* r, size_t a) {
+  std::string out;
+  const kma_token* t = kma_result_tokens(r, a);
+  for (size_t i = 0; i < kma_result_token_count(r, a); ++i) {
+    out += std::string(i ? " " : "") + kma_result_token_form(r, &t[i]) + "/" + kma_tag_name(t[i].tag) + "@" +
+           Num(t[i].begin) + "+" + Num(t[i].length) + "#" + Num(t[i].morph_id) + "!" + Num(t[i].flags);
+  }
+  return out;
+}
+
 }  // namespace
 
 void CheckStatus(kma_status status, const kma_result* result, const TextView& text) {
@@ -157,7 +168,8 @@ void CheckAnalysis(const kma_result* r, const TextView& text, int top_n) {
     }
     CheckTokens(r, a, text, sentences, words);
     for (size_t b = 0; b < a; ++b) {
-      FUZZ_CHECK(!SameTokens(r, a, b), "analyses " + Num(b) + " and " + Num(a) + " are identical");
+      FUZZ_CHECK(!SameTokens(r, a, b), "analyses " + Num(b) + " and " + Num(a) + " are identical:\n  " +
+                                           Describe(r, b) + "\n  " + Describe(r, a));
     }
   }
   CheckTokensInSpans(r, sentences);
