@@ -178,6 +178,17 @@ elseif(CASE STREQUAL "invalid_utf8")
   expect_out("먹/VV")
   expect_one_line_error("bad\\.txt:2: invalid UTF-8 at byte 2\n$")
 
+elseif(CASE STREQUAL "invalid_utf8_keeps_rest")
+  # One bad byte must not lose the rest of the input: the bad line is
+  # reported by file and line, and the lines after it are still analysed.
+  kma(INPUT "가자\n나${_ff}다\n밥을 먹자\n" ARGS analyze)
+  expect_exit(1)
+  expect_out("^가/VV")
+  expect_out("먹/VV")
+  if(NOT ERR MATCHES "kma: <stdin>:2: invalid UTF-8 at byte 3")
+    fail("stderr does not name line 2")
+  endif()
+
 elseif(CASE STREQUAL "unknown_option")
   kma(INPUT "${_sent}" ARGS analyze --bogus)
   expect_exit(2)
