@@ -30,6 +30,17 @@ uint32_t WordBound(const TextView& text) {
   return words;
 }
 
+// "form/TAG@begin+length#morph!flags ..." of one analysis, for messages.
+std::string Describe(const kma_result* r, size_t a) {
+  std::string out;
+  const kma_token* t = kma_result_tokens(r, a);
+  for (size_t i = 0; i < kma_result_token_count(r, a); ++i) {
+    out += std::string(i ? " " : "") + kma_result_token_form(r, &t[i]) + "/" + kma_tag_name(t[i].tag) + "@" +
+           Num(t[i].begin) + "+" + Num(t[i].length) + "#" + Num(t[i].morph_id) + "!" + Num(t[i].flags);
+  }
+  return out;
+}
+
 void CheckToken(const kma_result* r, const kma_token& t, const TextView& text, const std::string& at) {
   const uint64_t end = uint64_t{t.begin} + t.length;
   FUZZ_CHECK(t.length > 0 && end <= text.units, at + ": span " + Num(t.begin) + "+" + Num(t.length) + " of " +
@@ -69,7 +80,8 @@ void CheckTokens(const kma_result* r, size_t a, const TextView& text, size_t sen
   }
   for (size_t c = 0; c < text.cps.size(); ++c) {
     FUZZ_CHECK(covered[c] || search::IsSpaceChar(text.cps[c]),
-               "analysis " + Num(a) + ": code point " + Num(c) + " (U+" + Num(text.cps[c]) + ") is in no token");
+               "analysis " + Num(a) + ": code point " + Num(c) + " (decimal " + Num(text.cps[c]) +
+                   ") is in no token:\n  " + Describe(r, a));
   }
 }
 
@@ -105,17 +117,6 @@ bool SameTokens(const kma_result* r, size_t a, size_t b) {
     twins |= (x[i].flags ^ y[i].flags) == KMA_TOKEN_UNKNOWN;
   }
   return !(tolerate_unknown_twins && twins);
-}
-
-// "form/TAG@begin+length#morph!flags ..." of one analysis, for messages.
-std::string Describe(const kma_result* r, size_t a) {
-  std::string out;
-  const kma_token* t = kma_result_tokens(r, a);
-  for (size_t i = 0; i < kma_result_token_count(r, a); ++i) {
-    out += std::string(i ? " " : "") + kma_result_token_form(r, &t[i]) + "/" + kma_tag_name(t[i].tag) + "@" +
-           Num(t[i].begin) + "+" + Num(t[i].length) + "#" + Num(t[i].morph_id) + "!" + Num(t[i].flags);
-  }
-  return out;
 }
 
 }  // namespace
