@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Resource-limit runs of the kma CLI, done by hand (docs/RELIABILITY.md keeps
 # the figures). Each case prints one line: what ran, its exit code, wall
-# time, peak RSS and the first line of stderr. Every run is capped by a
+# time, peak RSS, the number of output lines and the first line of stderr. Every run is capped by a
 # wall-clock timeout and an address-space limit, so a case that would hang
 # or exhaust memory shows up as such instead of taking the machine down.
 #
@@ -78,15 +78,16 @@ PY
 run() {
   local label="$1"
   shift
-  local err="${work}/stderr.txt" tm="${work}/time.txt" rc=0
-  prlimit --as=$((as_gb << 30)) -- timeout "${limit_s}" /usr/bin/time -f "%e %M" -o "${tm}" "$@" \
-    >/dev/null 2>"${err}" || rc=$?
+  local err="${work}/stderr.txt" tm="${work}/time.txt" rc=0 lines
+  # Output lines are counted, not kept (a stopped run shows how far it got).
+  lines="$(prlimit --as=$((as_gb << 30)) -- timeout "${limit_s}" /usr/bin/time -f "%e %M" -o "${tm}" "$@" \
+    2>"${err}" | wc -l; exit "${PIPESTATUS[0]}")" || rc=$?
   local wall="?" rss=0
   # GNU time writes "Command exited with non-zero status N" first on failure.
   read -r wall rss < <(tail -n 1 "${tm}" 2>/dev/null) || true
   [[ "${rss}" =~ ^[0-9]+$ ]] || rss=0
-  printf '%-28s exit %-3s %8s s %6d MB  %s\n' "${label}" "${rc}" "${wall}" "$((rss / 1024))" \
-    "$(head -n 1 "${err}" | cut -c1-120)"
+  printf '%-24s exit %-3s %8s s %6d MB %9s lines out  %s\n' "${label}" "${rc}" "${wall}" "$((rss / 1024))" \
+    "${lines}" "$(head -n 1 "${err}" | cut -c1-120)"
 }
 
 case_line100m() {
