@@ -49,6 +49,16 @@ packages=(
   default-jdk-headless  # Java binding: JDK with the default-java link FindJNI needs
   junit5           # Java binding: JUnit 5 console launcher for its tests
   swig             # C# binding: generates the P/Invoke layer over the C ABI
+  python3-dev      # Python binding: headers to compile the extension module
+  python3-pybind11 # Python binding: the C++ glue of the extension (over the C ABI)
+  python3-setuptools  # Python binding: packs the wheel ...
+  python3-wheel    # ... (bdist_wheel) ...
+  python3-build    # ... driven by `python3 -m build --no-isolation`
+  python3-venv     # Python binding test: installs the wheel into a fresh venv
+  python3-pytest   # Python binding tests
+  python3-dask     # kma.dask: Dask bags and dataframes ...
+  python3-distributed  # ... on a cluster (LocalCluster in the tests)
+  python3-pandas   # kma.dask.analyze_dataframe (dask.dataframe needs pandas)
   clang-14         # CI lanes (tests/lanes): ASan+UBSan and libFuzzer builds ...
   libclang-rt-14-dev  # ... with clang's libFuzzer and sanitizer runtimes
 )
@@ -99,7 +109,7 @@ install_missing
   die "models/kma-default.kmam.zst is missing (the bundled model; is this a complete clone?)"
 
 log "configuring (Release) in ${build_dir}"
-cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DKMA_BUILD_RUST=ON -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON ||
+cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DKMA_BUILD_RUST=ON -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON -DKMA_BUILD_PYTHON=ON ||
   die "cmake configure failed (see the messages above)"
 
 log "building with ${jobs} jobs"

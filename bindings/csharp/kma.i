@@ -50,4 +50,5 @@
 %include <kma/kma_options.h>
 %include <kma/kma_model.h>
 %include <kma/kma_analyzer.h>
+%include <kma/kma_pool.h>
 %include <kma/kma_result.h>

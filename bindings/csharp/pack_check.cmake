@@ -1,31 +1,25 @@
-# `dotnet pack` Kma.csproj and check the package layout:
-#   cmake -DDOTNET=... -DPROJECT=Kma.csproj -DOUT_DIR=...
-#         -DPROPS="-p:...;-p:..." -DVERSION=x.y.z -P pack_check.cmake
-# Fails unless the .nupkg holds lib/net10.0/Kma.dll and
-# runtimes/linux-x64/native/libkma_csharp.so.
+# Checks the layout of the .nupkg the build made:
+#   cmake -DPACKAGE=<Kma.x.y.z.nupkg> -P pack_check.cmake
+# It must hold the assembly for net8.0 and net10.0, the native library for
+# linux-x64, the default model with its license, and the targets file that
+# copies the model to the output of every project using the package.
 cmake_minimum_required(VERSION 3.21)
-file(REMOVE_RECURSE "${OUT_DIR}")
-execute_process(
-  COMMAND "${DOTNET}" pack "${PROJECT}" -c Release -o "${OUT_DIR}" ${PROPS}
-  RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
-if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "dotnet pack failed (${_rc}):\n${_out}\n${_err}")
-endif()
-set(_pkg "${OUT_DIR}/Kma.${VERSION}.nupkg")
-if(NOT EXISTS "${_pkg}")
-  file(GLOB _found "${OUT_DIR}/*")
-  message(FATAL_ERROR "expected ${_pkg}; found: ${_found}")
+if(NOT EXISTS "${PACKAGE}")
+  message(FATAL_ERROR "${PACKAGE} does not exist (the build makes it)")
 endif()
 # A .nupkg is a zip; cmake -E tar lists zips through libarchive.
-execute_process(COMMAND "${CMAKE_COMMAND}" -E tar tf "${_pkg}"
+execute_process(COMMAND "${CMAKE_COMMAND}" -E tar tf "${PACKAGE}"
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _list)
 if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "cannot list ${_pkg}")
+  message(FATAL_ERROR "cannot list ${PACKAGE}")
 endif()
-foreach(_entry "lib/net10.0/Kma.dll" "runtimes/linux-x64/native/libkma_csharp.so")
-  string(FIND "${_list}" "${_entry}" _pos)
+foreach(_entry "lib/net8.0/Kma.dll" "lib/net10.0/Kma.dll"
+               "runtimes/linux-x64/native/libkma_csharp.so"
+               "models/kma-default.kmam" "models/LICENSE-MODEL.md"
+               "build/Kma.targets" "buildTransitive/Kma.targets" "LICENSE")
+  string(FIND "${_list}" "${_entry}\n" _pos)
   if(_pos EQUAL -1)
-    message(FATAL_ERROR "${_pkg} lacks ${_entry}; it holds:\n${_list}")
+    message(FATAL_ERROR "${PACKAGE} lacks ${_entry}; it holds:\n${_list}")
   endif()
 endforeach()
-message(STATUS "pack ok: ${_pkg}\n${_list}")
+message(STATUS "pack ok: ${PACKAGE}\n${_list}")

@@ -113,6 +113,7 @@ template <typename Unit, typename AnalyzeFn, typename SplitFn>
 kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
                kma_result** out, bool with_analysis, AnalyzeFn&& analyze,
                SplitFn&& split) {
+  static_assert(sizeof(Unit) == 1 || sizeof(Unit) == 2, "UTF-8 or UTF-16 units");
   if (out == nullptr) return NullArgument(fn, "out");
   *out = nullptr;
   if (a == nullptr) return NullArgument(fn, "analyzer");
@@ -139,12 +140,12 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
   if (with_analysis) {
     kma::Status st = analyze(text, units);
     if (!st.ok()) return FromStatus(fn, st);
-    // The core splits sentences from an analysis (a sentence ends after EF
-    // or SF), so the spans are derived from the best analysis instead of
-    // analyzing the text a second time through Split*(). The other analyses
-    // were numbered by their own endings (낮/VA 아/EF ... would be two
-    // sentences): their tokens are renumbered by these spans, so that every
-    // token's sentence index is below kma_result_sentence_count().
+    // The core numbers every analysis' sentences with the text's line
+    // breaks in view (core/search/sentence_splitter.h); the spans are those
+    // of the best analysis, so analysing and splitting agree. The other
+    // analyses were numbered by their own endings (낮/VA 아/EF ... would be
+    // two sentences): their tokens are renumbered by these spans, so that
+    // every token's sentence index is below kma_result_sentence_count().
     if (!a->analyses.empty()) {
       kma::search::SentenceSpans(a->analyses.front().tokens, &a->spans);
       for (size_t i = 1; i < a->analyses.size(); ++i)
@@ -166,7 +167,7 @@ kma_status RunUtf8(const char* fn, kma_analyzer* a, const char* text,
                                         &a->analyses);
       },
       [&](const char* t, size_t n) {
-        return a->analyzer->SplitUtf8(std::string_view(t, n), &a->spans);
+        return a->analyzer->SplitUtf8(std::string_view(t, n), a->options, &a->spans);
       });
 }
 
@@ -186,7 +187,7 @@ kma_status RunUtf16(const char* fn, kma_analyzer* a, const uint16_t* text,
                                          &a->analyses);
       },
       [&](const uint16_t* t, size_t n) {
-        return a->analyzer->SplitUtf16(AsChar16(t), n, &a->spans);
+        return a->analyzer->SplitUtf16(AsChar16(t), n, a->options, &a->spans);
       });
 }
 

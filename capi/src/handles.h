@@ -21,6 +21,7 @@
 // the C and C++ APIs cannot drift apart.
 struct kma_options {
   kma::AnalyzeOptions analyze;
+  std::string package_model;  // KMA_OPT_PACKAGE_MODEL (model lookup only)
 };
 
 struct kma_model {

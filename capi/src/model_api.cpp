@@ -7,6 +7,7 @@
 #include "capi/src/handles.h"
 #include "capi/src/isa_env.h"
 #include "capi/src/log.h"
+#include "capi/src/model_finder.h"
 #include "core/kernels/isa_info.h"
 #include "kma/kma.h"
 
@@ -37,6 +38,23 @@ kma_status Wrap(const char* fn, const std::string& what, std::shared_ptr<const k
   return KMA_OK;
 }
 
+// Opens `path` for `fn` (the public entry point named in messages).
+kma_status OpenFile(const char* fn, const char* path, kma_model** out) {
+  if (kma_status st = kma::capi::CheckIsaEnvironment(fn); st != KMA_OK) return st;
+  auto opened = kma::Model::OpenFile(path);
+  if (!opened.ok()) {
+    const kma::Status& st = opened.status();
+    // The message must let a user find the file; add the path if the core
+    // did not already mention it.
+    if (st.code() == kma::StatusCode::kIo &&
+        st.message().find(path) == std::string::npos) {
+      return Fail(KMA_E_IO, {fn, ": cannot open model file '", path, "': ", st.message()});
+    }
+    return FromStatus(fn, st);
+  }
+  return Wrap(fn, std::string("'") + path + "'", std::move(opened).value(), out);
+}
+
 }  // namespace
 
 kma_status KMA_CALL kma_model_open_file(kma_model** out, const char* path_utf8,
@@ -47,20 +65,21 @@ kma_status KMA_CALL kma_model_open_file(kma_model** out, const char* path_utf8,
     if (out == nullptr) return NullArgument(kFn, "out");
     *out = nullptr;
     if (path_utf8 == nullptr) return NullArgument(kFn, "path_utf8");
-    if (kma_status st = kma::capi::CheckIsaEnvironment(kFn); st != KMA_OK) return st;
-    auto opened = kma::Model::OpenFile(path_utf8);
-    if (!opened.ok()) {
-      const kma::Status& st = opened.status();
-      // The message must let a user find the file; add the path if the core
-      // did not already mention it.
-      if (st.code() == kma::StatusCode::kIo &&
-          st.message().find(path_utf8) == std::string::npos) {
-        return Fail(KMA_E_IO, {kFn, ": cannot open model file '", path_utf8,
-                               "': ", st.message()});
-      }
-      return FromStatus(kFn, st);
+    return OpenFile(kFn, path_utf8, out);
+  });
+}
+
+kma_status KMA_CALL kma_model_open_default(kma_model** out, const kma_options* opt) {
+  static constexpr char kFn[] = "kma_model_open_default";
+  return Guard(kFn, [&]() -> kma_status {
+    if (out == nullptr) return NullArgument(kFn, "out");
+    *out = nullptr;
+    std::string path, error;
+    if (!kma::capi::FindDefaultModel(opt != nullptr ? opt->package_model : "", &path,
+                                     &error)) {
+      return Fail(KMA_E_IO, {kFn, ": ", error});
     }
-    return Wrap(kFn, std::string("'") + path_utf8 + "'", std::move(opened).value(), out);
+    return OpenFile(kFn, path.c_str(), out);
   });
 }
 

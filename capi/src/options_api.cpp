@@ -28,6 +28,7 @@ constexpr SlotInfo kSlots[] = {
     {KMA_OPT_BEAM, KMA_OPT_TYPE_FLOAT, "KMA_OPT_BEAM", 0, 1000},
     {KMA_OPT_MAX_UNKNOWN_LENGTH, KMA_OPT_TYPE_INT, "KMA_OPT_MAX_UNKNOWN_LENGTH", 1, 64},
     {KMA_OPT_LM, KMA_OPT_TYPE_STRING, "KMA_OPT_LM", 0, 0},
+    {KMA_OPT_PACKAGE_MODEL, KMA_OPT_TYPE_STRING, "KMA_OPT_PACKAGE_MODEL", 0, 0},
 };
 
 const SlotInfo* FindSlot(int32_t option) {
@@ -170,7 +171,7 @@ kma_status KMA_CALL kma_options_set_string(kma_options* opt, int32_t option,
     if (value_utf8 == nullptr) return NullArgument(kFn, "value_utf8");
     kma_status st = KMA_OK;
     if (CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st) == nullptr) return st;
-    opt->analyze.lm = value_utf8;
+    (option == KMA_OPT_LM ? opt->analyze.lm : opt->package_model) = value_utf8;
     return KMA_OK;
   });
 }
@@ -183,7 +184,7 @@ kma_status KMA_CALL kma_options_get_string(const kma_options* opt,
     if (out == nullptr) return NullArgument(kFn, "out");
     kma_status st = KMA_OK;
     if (CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st) == nullptr) return st;
-    *out = opt->analyze.lm.c_str();
+    *out = (option == KMA_OPT_LM ? opt->analyze.lm : opt->package_model).c_str();
     return KMA_OK;
   });
 }

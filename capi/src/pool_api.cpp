@@ -27,13 +27,19 @@ struct AnalyzerDeleter {
   void operator()(kma_analyzer* a) const { kma_analyzer_free(a); }
 };
 
-// What one worker keeps between texts of a call. The first failure is
-// recorded per worker (no lock), and the lowest index wins after the call.
+// The message and offset of one failed text, as kma_last_error_message()
+// and kma_last_error_offset() gave them on the worker's thread.
+struct TextError {
+  size_t index;
+  std::string message;
+  int64_t offset;
+};
+
+// What one worker keeps during a call: its failures, recorded without a lock
+// and merged in index order after the call.
 struct Worker {
   std::unique_ptr<kma_analyzer, AnalyzerDeleter> analyzer;
-  size_t first_failure = SIZE_MAX;
-  std::string message;
-  int64_t offset = -1;
+  std::vector<TextError> errors;
 };
 
 }  // namespace
@@ -45,6 +51,9 @@ struct kma_pool {
   // Set for the duration of a call: a second thread entering the same pool
   // gets an error instead of sharing the analyzers.
   std::atomic<bool> busy{false};
+  // Failures of the last call, by increasing text index
+  // (kma_pool_text_error()).
+  std::vector<TextError> errors;
 };
 
 namespace {
@@ -79,42 +88,40 @@ kma_status RunBatch(const char* fn, kma_pool* pool, const Unit* const* texts,
     ~Release() { p->busy.store(false, std::memory_order_release); }
   } release{pool};
 
-  for (Worker& w : pool->workers) w.first_failure = SIZE_MAX;
+  pool->errors.clear();
+  for (Worker& w : pool->workers) w.errors.clear();
   // NULL first, so that a failed call can free exactly what was made.
   std::fill(results, results + count, nullptr);
   try {
     pool->threads->Run(count, [&](size_t worker, size_t i) {
       Worker& w = pool->workers[worker];
       statuses[i] = analyze(w.analyzer.get(), texts[i], lengths[i], &results[i]);
-      if (statuses[i] != KMA_OK && i < w.first_failure) {
+      if (statuses[i] != KMA_OK) {
         // The message is in this worker thread's last-error slot; copy it
         // for the caller's thread.
-        w.first_failure = i;
-        w.offset = kma_last_error_offset();
         try {
-          w.message = kma_last_error_message();
+          w.errors.push_back({i, kma_last_error_message(), kma_last_error_offset()});
         } catch (...) {
-          w.message.clear();  // out of memory: the status still tells
+          // Out of memory: the status still tells; the message stays "".
         }
       }
     });
+    for (Worker& w : pool->workers) {
+      for (TextError& e : w.errors) pool->errors.push_back(std::move(e));
+    }
   } catch (...) {
-    // Only allocating the job can throw here (the analyze entry points never
-    // do), but a failed call must not leak the results that were made.
+    // Only allocating can throw here (the analyze entry points never do),
+    // but a failed call must not leak the results that were made.
     for (size_t i = 0; i < count; ++i) kma_result_free(results[i]);
+    pool->errors.clear();
     return fail_all(kma::capi::FromCurrentException(fn));
   }
-
-  const Worker* first = nullptr;
-  for (const Worker& w : pool->workers) {
-    if (w.first_failure != SIZE_MAX && (first == nullptr || w.first_failure < first->first_failure)) {
-      first = &w;
-    }
-  }
-  if (first != nullptr) {
-    kma::capi::SetLastError({fn, ": text ", std::to_string(first->first_failure), ": ",
-                             first->message},
-                            first->offset);
+  std::sort(pool->errors.begin(), pool->errors.end(),
+            [](const TextError& a, const TextError& b) { return a.index < b.index; });
+  if (!pool->errors.empty()) {
+    const TextError& first = pool->errors.front();
+    kma::capi::SetLastError({fn, ": text ", std::to_string(first.index), ": ", first.message},
+                            first.offset);
   }
   return KMA_OK;
 }
@@ -159,6 +166,28 @@ kma_status KMA_CALL kma_pool_new(kma_pool** out, const kma_model* model,
 void KMA_CALL kma_pool_free(kma_pool* pool) {
   // Joins the threads (ThreadPool's destructor), then frees the analyzers.
   kma::capi::GuardVoid("kma_pool_free", [&] { delete pool; });
+}
+
+namespace {
+
+// The recorded failure of text `index` of the last call, or null.
+const TextError* FindTextError(const kma_pool* pool, size_t index) {
+  if (pool == nullptr) return nullptr;
+  auto it = std::lower_bound(pool->errors.begin(), pool->errors.end(), index,
+                             [](const TextError& e, size_t i) { return e.index < i; });
+  return it != pool->errors.end() && it->index == index ? &*it : nullptr;
+}
+
+}  // namespace
+
+const char* KMA_CALL kma_pool_text_error(const kma_pool* pool, size_t index) {
+  const TextError* e = FindTextError(pool, index);
+  return e != nullptr ? e->message.c_str() : "";
+}
+
+int64_t KMA_CALL kma_pool_text_error_offset(const kma_pool* pool, size_t index) {
+  const TextError* e = FindTextError(pool, index);
+  return e != nullptr ? e->offset : -1;
 }
 
 uint32_t KMA_CALL kma_pool_thread_count(const kma_pool* pool) {

@@ -242,11 +242,11 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
   return v;
 }
 
-uint32_t CongView::Next(uint32_t state, uint32_t token, bool root_table) const {
+uint32_t CongView::Next(uint32_t state, uint32_t token) const {
   if (state >= num_nodes_) state = 0;
   if (token >= vocab_size_) return 0;
   for (;;) {
-    if (state == 0 && root_table) return root_child_[token];
+    if (state == 0) return root_child_[token];
     const uint32_t lo = child_begin_[state];
     if (const int64_t i = FindSorted(keys_ + lo, child_begin_[state + 1] - lo, token); i >= 0)
       return lo + static_cast<uint32_t>(i);
@@ -259,8 +259,8 @@ uint32_t CongView::Next(uint32_t state, uint32_t token, bool root_table) const {
 
 float CongView::LogProb(const kernels::KernelTable& k, uint32_t ctx, uint32_t token) const {
   if (ctx_u8_ != nullptr) {
-    const int32_t d =
-        k.signed_dot(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
+    const int32_t d = k.signed_dot(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_,
+                                                          dim_, out_comp_[token]);
     return kernels::portable::ScoreEpilogue(d, ctx_scale_[ctx], out_scale_[token], out_bias_[token], ctx_bias_[ctx]);
   }
   return DotF32(ctx_f32_ + size_t{ctx} * dim_, out_f32_ + size_t{token} * dim_, dim_) + out_bias_[token] +
@@ -269,15 +269,15 @@ float CongView::LogProb(const kernels::KernelTable& k, uint32_t ctx, uint32_t to
 
 float CongView::RowDotOut(const kernels::KernelTable& k, const void* row, float row_scale, uint32_t token) const {
   if (ctx_u8_ != nullptr) {
-    const int32_t d =
-        k.signed_dot(static_cast<const uint8_t*>(row), out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
+    const int32_t d = k.signed_dot(static_cast<const uint8_t*>(row),
+                                                          out_s8_ + size_t{token} * dim_, dim_, out_comp_[token]);
     return static_cast<float>(d) * row_scale * out_scale_[token];
   }
   return DotF32(static_cast<const float*>(row), out_f32_ + size_t{token} * dim_, dim_);
 }
 
-void CongView::ScoreMatrix(const kernels::KernelTable& k, const uint32_t* ctx, size_t m, const uint32_t* tok,
-                           size_t n, float* out) const {
+void CongView::ScoreMatrix(const kernels::KernelTable& k, const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n,
+                           float* out) const {
   if (ctx_u8_ != nullptr) {
     kernels::ScoreArgs a;
     a.ctx = ctx_u8_;

@@ -62,7 +62,10 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/kernels/cong_kernels.h"
+
+namespace kma::kernels {
+struct KernelTable;
+}  // namespace kma::kernels
 
 namespace kma {
 
@@ -177,44 +180,31 @@ class CongView {
 
   // The state for history+token: the longest suffix that is a context.
   // Out-of-range states are treated as the root.
-  // `root_table` false walks the root by binary search like any other node
-  // (an ablation switch; the result is the same).
-  uint32_t Next(uint32_t state, uint32_t token, bool root_table = true) const;
+  uint32_t Next(uint32_t state, uint32_t token) const;
 
-  // The scoring methods take the kernel table `k` an analysis read once
-  // when it started (kernels::ActiveKernels()); every table gives identical
-  // scores, but a concurrent kma_set_max_isa() must not switch tables in the
-  // middle of an analysis. The forms without `k` read the active table at
-  // each call: for tools and tests, not for the search.
+  // The scoring functions below take the kernel table to run on; callers
+  // resolve it once (per sentence) rather than per score.
 
   // log P(token | context `state`) and the next state. A token >= vocab_size
   // scores kInvalidTokenLogProb and moves to the root.
-  float Score(const kernels::KernelTable& k, uint32_t state, uint32_t token, uint32_t* next_state,
-              bool root_table = true) const {
+  float Score(const kernels::KernelTable& k, uint32_t state, uint32_t token, uint32_t* next_state) const {
     if (token >= vocab_size_) {
       *next_state = 0;
       return kInvalidTokenLogProb;
     }
     if (state >= num_nodes_) state = 0;
-    *next_state = Next(state, token, root_table);
+    *next_state = Next(state, token);
     return LogProb(k, state, token);
-  }
-  float Score(uint32_t state, uint32_t token, uint32_t* next_state, bool root_table = true) const {
-    return Score(kernels::ActiveKernels(), state, token, next_state, root_table);
   }
 
   // log P(token | context row `ctx`) without moving; both ids must be valid.
   float LogProb(const kernels::KernelTable& k, uint32_t ctx, uint32_t token) const;
-  float LogProb(uint32_t ctx, uint32_t token) const { return LogProb(kernels::ActiveKernels(), ctx, token); }
 
   // Scores every (context, token) pair: out[i * n + j] = LogProb(ctx[i],
-  // tok[j]). Contexts and tokens are de-duplicated by the caller; this is
-  // the gathered m x n product the search issues once per lattice position.
+  // tok[j]), as one gathered m x n product (next-morpheme prediction scores
+  // a context against the whole vocabulary this way).
   void ScoreMatrix(const kernels::KernelTable& k, const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n,
                    float* out) const;
-  void ScoreMatrix(const uint32_t* ctx, size_t m, const uint32_t* tok, size_t n, float* out) const {
-    ScoreMatrix(kernels::ActiveKernels(), ctx, m, tok, n, out);
-  }
 
   uint32_t vocab_size() const { return vocab_size_; }
   uint32_t context_count() const { return num_nodes_; }

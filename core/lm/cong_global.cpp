@@ -92,11 +92,10 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
 float CongGlobalView::DistLogProb(const kernels::KernelTable& k, uint32_t h, uint32_t x) const {
   const void* row = dist_u8_ != nullptr ? static_cast<const void*>(dist_u8_ + size_t{h} * dim_)
                                         : static_cast<const void*>(dist_f32_ + size_t{h} * dim_);
-  return local_->RowDotOut(k, row, dist_u8_ != nullptr ? dist_scale_[h] : 1.0f, x) + local_->OutBias(x) +
-         dist_bias_[h];
+  return local_->RowDotOut(k, row, dist_u8_ != nullptr ? dist_scale_[h] : 1.0f, x) + local_->OutBias(x) + dist_bias_[h];
 }
 
-float CongGlobalView::Score(const kernels::KernelTable& table, float local, uint32_t ctx, uint32_t x,
+float CongGlobalView::Score(const kernels::KernelTable& kt, float local, uint32_t ctx, uint32_t x,
                             const uint32_t* window, int count) const {
   if (count <= 0 || !valid(x) || ctx >= num_nodes_) return local;
   count = std::min(count, kWindow);
@@ -107,7 +106,7 @@ float CongGlobalView::Score(const kernels::KernelTable& table, float local, uint
   for (int k = 0; k < count; ++k) {
     const uint32_t h = window[k];
     g[k + 1] = dist_conf_[h] + pos_conf_[k + 1];
-    a[k + 1] = ctx_vts_[ctx] + DistLogProb(table, h, x);
+    a[k + 1] = ctx_vts_[ctx] + DistLogProb(kt, h, x);
   }
   float gmax = g[0], smax = g[0] + a[0];
   for (int k = 1; k <= count; ++k) gmax = std::max(gmax, g[k]), smax = std::max(smax, g[k] + a[k]);

@@ -73,20 +73,16 @@ class CongGlobalView {
   static StatusOr<CongGlobalView> Open(const void* data, size_t size, const CongView& local);
 
   bool valid(uint32_t token) const { return token < vocab_size_ && valid_[token] != 0; }
+  uint32_t vocab_size() const { return vocab_size_; }
 
   // log P(x | c, window): `window` holds `count` content tokens, most recent
   // first. `local` is log P_local(x | c) (the caller usually has it cached).
-  // `table` is the analysis' kernel table (see CongView::Score); the form
-  // without it reads the active table, for tools and tests.
-  float Score(const kernels::KernelTable& table, float local, uint32_t ctx, uint32_t x, const uint32_t* window,
+  // `k`: the kernel table to score with.
+  float Score(const kernels::KernelTable& k, float local, uint32_t ctx, uint32_t x, const uint32_t* window,
               int count) const;
-  float Score(float local, uint32_t ctx, uint32_t x, const uint32_t* window, int count) const {
-    return Score(kernels::ActiveKernels(), local, ctx, x, window, count);
-  }
 
   // log P_dist(x | h) of one distant row (no gate), for tests and tools.
   float DistLogProb(const kernels::KernelTable& k, uint32_t h, uint32_t x) const;
-  float DistLogProb(uint32_t h, uint32_t x) const { return DistLogProb(kernels::ActiveKernels(), h, x); }
 
   int quant_bits() const { return dist_u8_ != nullptr ? 8 : 0; }
   const cong_internal::CongStorageHeader& storage() const { return storage_; }

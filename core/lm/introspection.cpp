@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/lm/cong.h"
-#include "core/lm/knlm.h"
+#include "core/lm/language_model.h"
 #include "core/model/model_impl.h"
 
 namespace kma {
@@ -24,9 +24,8 @@ void TopK(std::vector<LmItem>* items, size_t k) {
 
 LmIntrospector::LmIntrospector(std::shared_ptr<const Model> model, std::string name)
     : model_(std::move(model)), name_(std::move(name)), vocab_(*model_) {
-  cong_ = model_->impl().cong(name_);
-  knlm_ = &model_->impl().knlm();
-  mix_ = model_->impl().KnlmMixWeight(name_);
+  lm_ = model_->impl().lms().Find(name_);
+  cong_ = model_->impl().lms().CongViewOf(name_);
 }
 
 StatusOr<std::unique_ptr<LmIntrospector>> LmIntrospector::Create(std::shared_ptr<const Model> model,
@@ -38,51 +37,33 @@ StatusOr<std::unique_ptr<LmIntrospector>> LmIntrospector::Create(std::shared_ptr
   return std::unique_ptr<LmIntrospector>(new LmIntrospector(std::move(model), std::move(name)));
 }
 
-Status LmIntrospector::Walk(std::string_view morphs, uint32_t* state, uint32_t* kn_state) const {
+Status LmIntrospector::Walk(std::string_view morphs, lm::LmScorer* scorer, lm::LmState* state) const {
   std::vector<uint32_t> tokens;
   KMA_RETURN_IF_ERROR(vocab_.Parse(morphs, &tokens));
-  uint32_t s = cong_ != nullptr ? cong_->bos_state() : knlm_->bos_state();
-  uint32_t k = knlm_->bos_state();
-  for (uint32_t t : tokens) {
-    s = cong_ != nullptr ? cong_->Next(s, t) : (knlm_->Score(s, t, &s), s);
-    if (kn_state != nullptr) knlm_->Score(k, t, &k);
-  }
-  *state = s;
-  if (kn_state != nullptr) *kn_state = k;
+  *state = scorer->Start();
+  for (uint32_t t : tokens) scorer->Step(state, t);
   return Status::Ok();
 }
 
 Status LmIntrospector::ContextId(std::string_view morphs, uint32_t* id, uint32_t* length) const {
-  uint32_t s;
-  KMA_RETURN_IF_ERROR(Walk(morphs, &s, nullptr));
-  *id = s;
-  *length = static_cast<uint32_t>(cong_ != nullptr ? cong_->Depth(s) : knlm_->StateLength(s));
+  auto scorer = lm_->NewScorer();
+  lm::LmState s;
+  KMA_RETURN_IF_ERROR(Walk(morphs, scorer.get(), &s));
+  *id = s.key[0];
+  *length = static_cast<uint32_t>(lm_->ContextLength(s));
   return Status::Ok();
 }
 
 Status LmIntrospector::PredictNext(std::string_view morphs, size_t k, std::vector<LmItem>* out) const {
-  uint32_t s, ks;
-  KMA_RETURN_IF_ERROR(Walk(morphs, &s, &ks));
-  const uint32_t v = vocab_.size();
+  auto scorer = lm_->NewScorer();
+  lm::LmState s;
+  KMA_RETURN_IF_ERROR(Walk(morphs, scorer.get(), &s));
+  std::vector<float> lp(lm_->vocab_size());
+  scorer->Predict(s, lp.data());
+  const uint32_t v = std::min<uint32_t>(vocab_.size(), lm_->vocab_size());
   out->clear();
   out->reserve(v);
-  if (cong_ != nullptr && mix_ > 0) {
-    // The ensemble: P = (1 - mix) P_cong + mix P_kn.
-    std::vector<float> kn(v);
-    knlm_->LogProbs(ks, kn.data());
-    for (uint32_t t = 0; t < v; ++t) {
-      const double p = (1.0 - mix_) * std::exp(double(cong_->LogProb(s, t))) + mix_ * std::exp(double(kn[t]));
-      out->push_back({t, static_cast<float>(std::log(p))});
-    }
-  } else if (cong_ != nullptr) {
-    for (uint32_t t = 0; t < v; ++t) out->push_back({t, cong_->LogProb(s, t)});
-  } else {
-    std::vector<float> lp(v);
-    knlm_->LogProbs(s, lp.data());
-    for (uint32_t t = 0; t < v; ++t) out->push_back({t, lp[t]});
-  }
-  // Sentence start is never predicted.
-  out->erase(std::remove_if(out->begin(), out->end(), [](const LmItem& i) { return i.token == 0; }), out->end());
+  for (uint32_t t = 1; t < v; ++t) out->push_back({t, lp[t]});  // sentence start (0) is never predicted
   TopK(out, k);
   return Status::Ok();
 }

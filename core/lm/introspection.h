@@ -18,7 +18,11 @@
 namespace kma {
 
 class CongView;
-class KnlmView;
+namespace lm {
+class LanguageModel;
+class LmScorer;
+struct LmState;
+}  // namespace lm
 
 struct LmItem {
   uint32_t token;
@@ -34,7 +38,8 @@ class LmIntrospector {
   // Context of a history given as "form/TAG ..." from the start of a
   // sentence: for CoNg, the context row (trie node) and its length in
   // morphemes; for the n-gram model, its state and length. An ensemble
-  // ("cong+knlm") reports its CoNg context.
+  // ("cong+knlm") reports its CoNg context. Everything here goes through
+  // the LM seam (core/lm/language_model.h), so it agrees with the search.
   Status ContextId(std::string_view morphs, uint32_t* id, uint32_t* length) const;
   // The k most likely next tokens after the history, best first.
   Status PredictNext(std::string_view morphs, size_t k, std::vector<LmItem>* out) const;
@@ -48,15 +53,13 @@ class LmIntrospector {
 
  private:
   LmIntrospector(std::shared_ptr<const Model> model, std::string name);
-  // The LM's state after the history, and (if kn_state is not null) the
-  // n-gram model's.
-  Status Walk(std::string_view morphs, uint32_t* state, uint32_t* kn_state) const;
+  // The LM's state after the history, in `scorer` (a new one).
+  Status Walk(std::string_view morphs, lm::LmScorer* scorer, lm::LmState* state) const;
 
   std::shared_ptr<const Model> model_;
   std::string name_;
-  const CongView* cong_ = nullptr;
-  const KnlmView* knlm_ = nullptr;
-  float mix_ = 0;  // n-gram weight of an ensemble, else 0
+  const lm::LanguageModel* lm_ = nullptr;
+  const CongView* cong_ = nullptr;  // for MostSimilar; null for the n-gram model
   LmVocabulary vocab_;
 };
 

@@ -90,6 +90,60 @@ Status ModelImpl::LoadDictionary() {
   return Status::Ok();
 }
 
+// The LM sections ("lm.knlm", "lm.cong", "lm.cong-global"; others, such as
+// float rows kept for experiments, are not runtime formats and are ignored)
+// and the registry of the LMs they make, with their tuned metadata.
+Status ModelImpl::LoadLanguageModels() {
+  const ModelFile& m = model_file_;
+  const uint8_t* d;
+  size_t n;
+  if (!m.FindSection("lm.knlm", &d, &n)) return Bad("missing section 'lm.knlm'");
+  auto kn = KnlmView::Open(d, n);
+  if (!kn.ok()) return kn.status();
+  knlm_ = kn.value();
+  for (uint32_t i = 0; i < morph_count_; ++i)
+    if (morphs_[i].lm_id() >= knlm_.vocab_size()) return Bad("LM id out of range");
+  lm::LmParts parts;
+  parts.knlm = &knlm_;
+  if (m.FindSection("lm.cong", &d, &n)) {
+    auto c = CongView::Open(d, n);
+    if (!c.ok()) return c.status();
+    if (c.value().vocab_size() != knlm_.vocab_size()) return Bad("cong vocabulary differs from knlm");
+    if (c.value().quant_bits() != 8) return Bad("cong rows must be int8");
+    cong_ = c.value();
+    parts.cong = &cong_;
+  }
+  if (m.FindSection("lm.cong-global", &d, &n)) {
+    if (parts.cong == nullptr) return Bad("cong-global without its local model");
+    auto g = CongGlobalView::Open(d, n, cong_);
+    if (!g.ok()) return g.status();
+    global_ = g.value();
+    parts.cong_global = &global_;
+  }
+  auto reg = lm::LmRegistry::Build(parts);
+  if (!reg.ok()) return Bad(reg.status().message());
+  lms_ = std::move(reg.value());
+  for (const std::string& name : lms_->names()) {
+    std::string v = m.Metadata(name + ".class_lambda");
+    if (v.empty()) continue;
+    char* end = nullptr;
+    float l = std::strtof(v.c_str(), &end);
+    if (*end != '\0' || !(l > 0.0f && l <= 1.0f)) return Bad(name + ".class_lambda must be in (0, 1]");
+    class_lambda_.emplace_back(name, l);
+  }
+  default_lm_ = m.Metadata("default_lm");
+  if (!has_lm(default_lm_)) default_lm_ = lm::kKnlm;
+  return Status::Ok();
+}
+
+float ModelImpl::class_lambda(std::string_view lm) const {
+  for (const auto& [name, value] : class_lambda_)
+    if (name == lm) return value;
+  if (lm == lm::kCongKnlm) return class_lambda(lm::kCong);
+  if (lm == lm::kCongGlobalKnlm) return class_lambda(lm::kCongGlobal);
+  return 0.0f;
+}
+
 Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   file_ = std::move(file);
   auto mf = ModelFile::Parse(file_->data(), file_->size(), true);
@@ -105,46 +159,7 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   if (bcount != static_cast<uint32_t>((kNumTags + 1) * kNumTags * 2)) return Bad("boundary table has the wrong size");
   for (uint32_t i = 0; i < bcount; ++i)
     if (!std::isfinite(boundary_[i])) return Bad("boundary score " + std::to_string(i) + " is not finite");
-  if (!m.FindSection("lm.knlm", &d, &n)) return Bad("missing section 'lm.knlm'");
-  auto lm = KnlmView::Open(d, n);
-  if (!lm.ok()) return lm.status();
-  knlm_ = lm.value();
-  for (uint32_t i = 0; i < morph_count_; ++i)
-    if (morphs_[i].lm_id() >= knlm_.vocab_size()) return Bad("LM id out of range");
-  lm_names_ = {"knlm"};
-  for (const char* name : {"cong", "cong-fp32"}) {
-    if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
-    auto c = CongView::Open(d, n);
-    if (!c.ok()) return c.status();
-    if (c.value().vocab_size() != knlm_.vocab_size()) return Bad(std::string(name) + " vocabulary differs from knlm");
-    (std::string_view(name) == "cong" ? cong_ : cong_fp32_) = c.value();
-    (std::string_view(name) == "cong" ? has_cong_ : has_cong_fp32_) = true;
-    lm_names_.push_back(name);
-  }
-  for (const char* name : {"cong-global", "cong-global-fp32"}) {
-    if (!m.FindSection(std::string("lm.") + name, &d, &n)) continue;
-    const bool fp32 = std::string_view(name) == "cong-global-fp32";
-    if (!(fp32 ? has_cong_fp32_ : has_cong_)) return Bad(std::string(name) + " without its local model");
-    auto g = CongGlobalView::Open(d, n, fp32 ? cong_fp32_ : cong_);
-    if (!g.ok()) return g.status();
-    (fp32 ? global_fp32_ : global_) = g.value();
-    (fp32 ? has_global_fp32_ : has_global_) = true;
-    lm_names_.push_back(name);
-  }
-  // The ensembles of the int8 CoNg models with the n-gram model
-  // (ModelImpl::KnlmMixWeight) need no section of their own.
-  if (has_cong_) lm_names_.push_back("cong" + std::string(kKnlmMixSuffix));
-  if (has_global_) lm_names_.push_back("cong-global" + std::string(kKnlmMixSuffix));
-  for (const std::string& name : lm_names_) {
-    std::string v = m.Metadata(name + ".class_lambda");
-    if (v.empty()) continue;
-    char* end = nullptr;
-    float l = std::strtof(v.c_str(), &end);
-    if (*end != '\0' || !(l > 0.0f && l <= 1.0f)) return Bad(name + ".class_lambda must be in (0, 1]");
-    class_lambda_.emplace_back(name, l);
-  }
-  default_lm_ = m.Metadata("default_lm");
-  if (std::find(lm_names_.begin(), lm_names_.end(), default_lm_) == lm_names_.end()) default_lm_ = "knlm";
+  KMA_RETURN_IF_ERROR(LoadLanguageModels());
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
   auto tag_lm = KnlmView::Open(d, n);
   if (!tag_lm.ok()) return tag_lm.status();

@@ -11,39 +11,15 @@
 
 #include "core/lm/cong.h"
 #include "core/lm/cong_global.h"
+#include "core/lm/factory.h"
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
+#include "core/lm/tag_table.h"
 #include "core/model/mapped_file.h"
 #include "core/model/format.h"
 #include "core/dict/trie.h"
 
 namespace kma {
-
-// The tag-level model has a tiny vocabulary, so all its transitions are
-// tabulated at load: one array read per morpheme instead of a trie walk.
-class TagLmTable {
- public:
-  void Build(const KnlmView& lm) {
-    vocab_ = lm.vocab_size();
-    size_t states = lm.node_count();
-    logp_.resize(states * vocab_);
-    next_.resize(states * vocab_);
-    for (uint32_t s = 0; s < states; ++s)
-      for (uint32_t t = 0; t < vocab_; ++t) logp_[s * vocab_ + t] = lm.Score(s, t, &next_[s * vocab_ + t]);
-    bos_ = lm.bos_state();
-  }
-  float Score(uint32_t state, uint32_t token, uint32_t* next) const {
-    size_t i = size_t{state} * vocab_ + token;
-    *next = next_[i];
-    return logp_[i];
-  }
-  uint32_t bos_state() const { return bos_; }
-
- private:
-  uint32_t vocab_ = 0, bos_ = 0;
-  std::vector<float> logp_;
-  std::vector<uint32_t> next_;
-};
 
 class ModelImpl {
  public:
@@ -74,59 +50,14 @@ class ModelImpl {
     return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
   }
   const KnlmView& knlm() const { return knlm_; }
-  // The CoNg model stored under `name` ("cong" int8, "cong-fp32" float rows),
-  // or null if the file has none.
-  // "cong-global" and "cong-global-fp32" name their local model plus the
-  // distant part (cong_global()).
-  //
-  // "<cong LM>+knlm" names an ensemble: that CoNg LM and the Kneser-Ney model
-  // mixed linearly in probability, kKnlmMixWeight on the n-gram side. cong()
-  // and cong_global() answer for its CoNg part; KnlmMixWeight() says whether
-  // a name is an ensemble. (A log-linear mixture gains nothing: the two
-  // models err on different tokens, so averaging probabilities is what
-  // helps; docs/ACCURACY.md.)
-  static constexpr std::string_view kKnlmMixSuffix = "+knlm";
-  // Chosen on held-out data (0.2 to 0.5 measured, 0.4 best on every figure;
-  // docs/ACCURACY.md "Ensembles with Kneser-Ney").
-  static constexpr float kKnlmMixWeight = 0.4f;
-  static std::string_view CongPart(std::string_view name) {
-    if (name.size() > kKnlmMixSuffix.size() && name.substr(name.size() - kKnlmMixSuffix.size()) == kKnlmMixSuffix)
-      return name.substr(0, name.size() - kKnlmMixSuffix.size());
-    return name;
-  }
-  // The n-gram weight of a listed ensemble name: `requested` if it is in
-  // (0, 1), else kKnlmMixWeight; 0 for any other name.
-  float KnlmMixWeight(std::string_view name, float requested = -1.0f) const {
-    if (CongPart(name) == name || !has_lm(name)) return 0.0f;
-    return requested > 0.0f && requested < 1.0f ? requested : kKnlmMixWeight;
-  }
-  const CongView* cong(std::string_view name) const {
-    name = CongPart(name);
-    if (name == "cong") return has_cong_ ? &cong_ : nullptr;
-    if (name == "cong-fp32") return has_cong_fp32_ ? &cong_fp32_ : nullptr;
-    if (name == "cong-global") return has_global_ ? &cong_ : nullptr;
-    if (name == "cong-global-fp32") return has_global_fp32_ ? &cong_fp32_ : nullptr;
-    return nullptr;
-  }
-  const CongGlobalView* cong_global(std::string_view name) const {
-    name = CongPart(name);
-    if (name == "cong-global") return has_global_ ? &global_ : nullptr;
-    if (name == "cong-global-fp32") return has_global_fp32_ ? &global_fp32_ : nullptr;
-    return nullptr;
-  }
-  const std::vector<std::string>& lm_names() const { return lm_names_; }
-  bool has_lm(std::string_view name) const {
-    return std::find(lm_names_.begin(), lm_names_.end(), name) != lm_names_.end();
-  }
+  // Every language model of the file, by name (core/lm/factory.h).
+  const lm::LmRegistry& lms() const { return *lms_; }
+  const std::vector<std::string>& lm_names() const { return lms_->names(); }
+  bool has_lm(std::string_view name) const { return lms_->Find(name) != nullptr; }
   // The class-interpolation weight tuned for an LM ("<lm>.class_lambda" in
-  // the metadata), or 0 if the model does not say.
-  // An ensemble uses the weight of its CoNg part unless it has its own.
-  float class_lambda(std::string_view lm) const {
-    for (const auto& [name, value] : class_lambda_)
-      if (name == lm) return value;
-    if (CongPart(lm) != lm) return class_lambda(CongPart(lm));
-    return 0.0f;
-  }
+  // the metadata), or 0 if the model does not say. An ensemble uses the
+  // weight of its CoNg part unless it has its own.
+  float class_lambda(std::string_view lm) const;
   const std::string& default_lm() const { return default_lm_; }
   const KnlmView& tag_lm() const { return tag_lm_; }
   const TagLmTable& tag_lm_table() const { return tag_table_; }
@@ -154,11 +85,12 @@ class ModelImpl {
   const uint64_t* concat_block_ = nullptr;
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;
+  Status LoadLanguageModels();
+
   KnlmView knlm_;
-  CongView cong_, cong_fp32_;
-  CongGlobalView global_, global_fp32_;
-  bool has_cong_ = false, has_cong_fp32_ = false, has_global_ = false, has_global_fp32_ = false;
-  std::vector<std::string> lm_names_;
+  CongView cong_;
+  CongGlobalView global_;
+  std::unique_ptr<lm::LmRegistry> lms_;
   std::string default_lm_;
   std::vector<std::pair<std::string, float>> class_lambda_;
   KnlmView tag_lm_;

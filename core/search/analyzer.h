@@ -12,67 +12,38 @@
 #include "core/model/model.h"
 #include "core/base/pos_tag.h"
 #include "core/base/status.h"
+#include "core/search/search_defaults.h"
+#include "core/search/token.h"
 
 namespace kma {
 
-// Token flags (bit set), mirrored by KMA_TOKEN_* in the C ABI.
-enum TokenFlags : uint16_t {
-  kTokenUnknown = 1,   // out-of-vocabulary word guessed by the analyzer
-  kTokenPattern = 2,   // pretokenized pattern (number, URL, emoji, ...)
-};
-
-struct Token {
-  std::string form;        // UTF-8, NFC; bare consonant endings in compatibility jamo (ㄴ, ㅂ니다)
-  PosTag tag = PosTag::kUN;
-  uint32_t morph_id = 0;   // dictionary id; 0 for unknown words and patterns
-  uint16_t flags = 0;
-  float score = 0;         // this token's share of the path score (natural log)
-  // Span in the input, in the caller's code units (bytes for UTF-8 input,
-  // UTF-16 units for UTF-16 input) and in code points. Several tokens may
-  // share a span when one surface syllable holds several morphemes (했 = 하+었).
-  uint32_t begin = 0, length = 0;
-  uint32_t cp_begin = 0, cp_length = 0;
-  uint32_t sentence = 0;   // index of the sentence the token belongs to
-  uint32_t word = 0;       // index of the whitespace-separated word
-};
-
-struct Analysis {
-  std::vector<Token> tokens;
-  float score = 0;         // total path score (natural log, higher is better)
-};
-
-// A sentence span, in the same units as Token.
-struct SentenceSpan {
-  uint32_t begin = 0, length = 0;
-  uint32_t cp_begin = 0, cp_length = 0;
-};
+namespace lm {
+class LmScorer;
+}  // namespace lm
+namespace search {
+struct Path;
+struct SearchParams;
+}  // namespace search
 
 struct AnalyzeOptions {
   int top_n = 1;              // number of analyses to return (1..64)
   std::string lm;             // language model name; empty = model default
-  float beam = 7.0f;          // score-relative beam: drop paths this far below the best
-  int max_unknown_length = 8; // longest unknown-word candidate, in syllables
-  // CoNg: score each position's (state x first morpheme) pairs in one fused
-  // product instead of pair by pair. Off by default: it also scores pairs
-  // the beam would skip, and measured slower (docs/PERFORMANCE.md).
-  bool batch_scoring = false;
-  // Weight of the morpheme LM against the tag-class model, in (0, 1); a
+  float beam = search::kDefaultBeam;  // score-relative beam: drop paths this far below the best
+  int max_unknown_length = search::kDefaultMaxUnknownUnits;  // longest unknown-word candidate, in syllables
+  // Tuning aids (`kma eval`); the defaults are the model's tuned values.
+  // Weight of the morpheme LM against the tag-class model, in (0, 1]; a
   // negative value takes the model's tuned value for the chosen LM.
   float class_lambda = -1.0f;
   // Ensembles ("cong+knlm"): weight of the Kneser-Ney model, in (0, 1); a
-  // negative value takes the built-in ModelImpl::kKnlmMixWeight. Ignored
-  // for other LMs.
+  // negative value takes the built-in lm::LmRegistry::kEnsembleWeight.
+  // Ignored for other LMs.
   float knlm_mix = -1.0f;
   // Cost per morpheme in nats (negative: the built-in default).
   float morph_penalty = -1.0f;
-  // Ablation switches for measuring what each search optimisation is worth
-  // (`kma bench --no-...`); results are identical either way.
-  bool lm_cache = true;        // (state, token) -> (log-prob, next state) cache
-  bool cong_root_table = true; // CoNg: dense table for the root's children
-  // Merge states through 1-byte hash tags scanned with SIMD instead of an
-  // open-addressing index: never faster than the index in the runs of
-  // docs/PERFORMANCE.md (up to 4% slower; buckets are small), so off by default.
-  bool simd_state_map = false;
+  // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
+  int max_states = 0;
+  // See search::SearchParams::skip_margin (negative: the default).
+  float skip_margin = -1.0f;
 };
 
 class Analyzer {
@@ -92,14 +63,25 @@ class Analyzer {
   Status AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
                       std::vector<Analysis>* out);
 
-  // Splits text into sentences.
+  // Splits text into sentences: analyses it (best analysis only; `opt.top_n`
+  // is ignored) and finds the boundaries from the analysis, the punctuation,
+  // quotes, emoticons and line breaks (core/search/sentence_splitter.h). Costs
+  // one analysis plus a linear pass. Errors as AnalyzeUtf8/AnalyzeUtf16.
   Status SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out);
+  Status SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<SentenceSpan>* out);
   Status SplitUtf16(const char16_t* text, size_t units, std::vector<SentenceSpan>* out);
+  Status SplitUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
+                    std::vector<SentenceSpan>* out);
 
   const std::shared_ptr<const Model>& model() const { return model_; }
 
  private:
   Status AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>* out);
+  // The scorer of the LM `opt` asks for (created on first use), and its name.
+  StatusOr<lm::LmScorer*> ScorerFor(const AnalyzeOptions& opt, std::string* lm_name);
+  search::SearchParams Params(const AnalyzeOptions& opt, const std::string& lm_name) const;
+  // The tokens of a path over the text last decoded.
+  void ToTokens(const search::Path& path, Analysis* an) const;
 
   std::shared_ptr<const Model> model_;
   struct Scratch;

@@ -1,12 +1,17 @@
-// The lattice of one chunk: candidate nodes over the normalized text.
+// The lattice of one chunk: candidate nodes over the normalized text. The
+// search extends every node from several states, so the morphemes a node
+// stands for are unpacked from the dictionary once per node (UnpackNode),
+// and only for nodes the search tries: most are cut by its beam first.
 #ifndef KMA_CORE_SEARCH_LATTICE_H_
 #define KMA_CORE_SEARCH_LATTICE_H_
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/model_impl.h"
+#include "core/search/search_defaults.h"
 #include "core/text/pretokenizer.h"
 
 namespace kma::search {
@@ -17,27 +22,68 @@ enum class NodeKind : uint8_t {
   kPattern,  // pretokenized span (number, Latin, symbol, URL, emoji ...)
 };
 
+// One morpheme as the search scores it.
+struct MorphStep {
+  uint32_t morph;      // dictionary id; 0 for a class-token step (unknown word, pattern without entry)
+  uint32_t lm_token;   // the LM token it scores as
+  float emit_logp;     // log P(morph | class token) when lm_token is a class token, else 0
+  float tag_logp;      // log P(morph | tag), for the tag-class interpolation
+  uint16_t socket_key; // conjugation class of a stem (0 = none)
+  PosTag tag;
+};
+
 struct Node {
+  // Set by BuildLattice:
   uint32_t begin, end;   // [begin, end) in normalized text
   NodeKind kind;
-  PosTag tag;            // kUnknown / kPattern: the tag
+  PosTag tag;            // kUnknown / kPattern: the tag; kEntry: the first morpheme's (once unpacked)
+  EntryKind entry_kind;  // kEntry: the entry's kind; else kPlain
+  bool no_space_before;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
+                         // nodes whose previous character is no coda-less syllable are never built
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
   float penalty;         // extra cost (unknown-word cost, entry penalty)
+  uint16_t socket;       // kHead / kSocket: the socket id
+  bool unpacked;         // the fields below are set
+  // Set by UnpackNode:
+  uint8_t step_count;    // morphemes in steps[first_step, first_step + step_count)
+  bool joins_right;      // first morpheme is an ending, particle or copula (conjugation joins apply)
+  uint32_t first_step;   // index into Lattice::steps (kHead: the full stem; kSocket: the tail)
+  char32_t first_char;   // joins_right: first character of the first morpheme's normalized form
+};
+
+struct Lattice {
+  std::vector<Node> nodes;       // sorted by begin
+  std::vector<MorphStep> steps;  // grows as UnpackNode runs
+  // Scratch kept across chunks.
+  std::vector<TrieLabel> labels;
+  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
+  std::vector<std::pair<uint32_t, uint32_t>> matches;    // (trie node, end) of one walk
+  std::vector<std::pair<uint32_t, uint32_t>> head_ends;  // (end, socket) of the run's stem heads
+  void Clear() {
+    nodes.clear();
+    steps.clear();
+  }
 };
 
 struct LatticeParams {
-  int max_unknown_units = 8;       // at a word start
+  int max_unknown_units = kDefaultMaxUnknownUnits;  // at a word start
   int max_inner_unknown_units = 4; // elsewhere
   float unk_base = 8.0f;           // cost of an unknown word: base + per_unit * units
   float unk_per_unit = 4.0f;
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
 };
 
-// Builds nodes for text[begin, end) of the normalized text. `pretokens` are
-// the pretokens inside the chunk. Nodes are appended sorted by begin.
+// Builds the nodes of text[begin, end) of the normalized text. `pretokens`
+// are the pretokens inside the chunk.
 void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
-                  const std::vector<PreToken>& pretokens, const LatticeParams& params,
-                  std::vector<Node>* nodes);
+                  const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice);
+
+// Unpacks nodes[i] for the search: its morpheme steps and the fields marked
+// so above; once (a second call does nothing).
+void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice);
+
+// The step of dictionary morpheme `morph`, written to *out.
+void FillStep(const ModelImpl& model, uint32_t morph, MorphStep* out);
 
 // True for whitespace in the normalized text.
 bool IsSpaceChar(char32_t c);

@@ -184,6 +184,16 @@ static void test_bad_text_fails_alone(void** state) {
   assert_int_equal(kma_last_error_offset(), 2);
   assert_non_null(strstr(kma_last_error_message(), "kma_pool_analyze_utf8: text 2: "));
   assert_non_null(strstr(kma_last_error_message(), "UTF-8"));
+  /* Every failed text has its own message and offset; the others none. */
+  assert_non_null(strstr(kma_pool_text_error(pool, 2), "UTF-8"));
+  assert_int_equal(kma_pool_text_error_offset(pool, 2), 2);
+  assert_true(kma_pool_text_error(pool, 4)[0] != '\0');
+  assert_int_equal(kma_pool_text_error_offset(pool, 4), -1);
+  assert_string_equal(kma_pool_text_error(pool, 0), "");
+  assert_string_equal(kma_pool_text_error(pool, 6), "");
+  assert_string_equal(kma_pool_text_error(pool, 7), "");
+  assert_int_equal(kma_pool_text_error_offset(pool, 0), -1);
+  assert_string_equal(kma_pool_text_error(NULL, 2), "");
 
   texts16[0] = ok16;
   texts16[1] = lone;
@@ -199,6 +209,10 @@ static void test_bad_text_fails_alone(void** state) {
   assert_null(results[1]);
   assert_int_equal(kma_last_error_offset(), 1);
   assert_non_null(strstr(kma_last_error_message(), "text 1: "));
+  /* A new call replaces the recorded failures. */
+  assert_string_equal(kma_pool_text_error(pool, 2), "");
+  assert_non_null(strstr(kma_pool_text_error(pool, 1), "UTF-16"));
+  assert_int_equal(kma_pool_text_error_offset(pool, 1), 1);
   for (i = 0; i < 3; ++i) kma_result_free(results[i]);
   kma_pool_free(pool);
 }

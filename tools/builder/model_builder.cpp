@@ -21,6 +21,7 @@
 #include <unordered_map>
 
 #include "core/base/version.h"
+#include "core/lm/factory.h"
 #include "core/lm/cong_global.h"
 #include "core/dict/dictionary.h"
 #include "core/text/hangul.h"
@@ -95,11 +96,12 @@ Status BuildModel(const BuildConfig& cfg) {
     return Status(StatusCode::kInvalidArgument, "the CoNg class-interpolation weight must be in (0, 1]");
   std::string default_lm = cfg.default_lm.empty() ? (cfg.lms.empty() ? "knlm" : cfg.lms.back()) : cfg.default_lm;
   {
-    // An ensemble "<cong LM>+knlm" (ModelImpl::KnlmMixWeight) needs its int8
-    // CoNg part built; knlm always is.
-    const std::string_view part = ModelImpl::CongPart(default_lm);
-    const bool bad_ensemble = part != default_lm && part != "cong" && part != "cong-global";
-    if (bad_ensemble || (part != "knlm" && std::find(cfg.lms.begin(), cfg.lms.end(), part) == cfg.lms.end()))
+    // An ensemble (lm::LmRegistry) needs its int8 CoNg part built; knlm
+    // always is.
+    const std::string_view part = default_lm == lm::kCongKnlm         ? lm::kCong
+                                  : default_lm == lm::kCongGlobalKnlm ? lm::kCongGlobal
+                                                                      : std::string_view(default_lm);
+    if (part != lm::kKnlm && std::find(cfg.lms.begin(), cfg.lms.end(), part) == cfg.lms.end())
       return Status(StatusCode::kInvalidArgument, "default language model '" + default_lm + "' is not built");
   }
 

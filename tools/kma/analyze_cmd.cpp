@@ -1,27 +1,39 @@
 // `kma analyze`: line-by-line morphological analysis, streamed.
+//
+// Every input line gives exactly one output record, so output line N always
+// belongs to input line N: a line that cannot be analysed (invalid UTF-8)
+// gets a message on stderr and an empty record, and the run goes on (exit
+// status 1 at the end), unless --on-error says otherwise.
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <initializer_list>
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
-#include "core/search/analyzer.h"
 #include "core/base/thread_pool.h"
+#include "core/search/analyzer.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
+#include "tools/kma/progress.h"
+#include "tools/kma/utf8_repair.h"
 
 namespace kma::cli {
 namespace {
 
 constexpr const char kAnalyzeUsage[] =
-    "usage: kma analyze [--model P] [--lm NAME] [--top-n N] [--format morphs|json|tsv]"
-    " [--threads N] [FILE...]\n"
+    "usage: kma analyze [--model P] [--lm NAME] [--top-n N] [--format morphs|json|tsv]\n"
+    "                   [--threads N] [--on-error skip|stop|replace] [--progress] [FILE...]\n"
     "\n"
-    "Analyses each input line (stdin without FILE, or for \"-\").\n"
+    "Analyses each input line (stdin without FILE, or for \"-\"). Input is UTF-8; a\n"
+    "byte order mark at the start of an input is dropped.\n"
     "  --model P      model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME      language model of the model file to score with\n"
     "  -n, --top-n N  analyses per line, 1..64 (default 1)\n"
@@ -32,9 +44,36 @@ constexpr const char kAnalyzeUsage[] =
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
     "                 with N>1 input is read and printed in blocks of 512 lines\n"
+    "  --on-error E   what a line that cannot be analysed (invalid UTF-8) gives:\n"
+    "                 skip (default): a message FILE:LINE with the byte offset, an\n"
+    "                 empty output line (\"EOS\" alone in tsv), so output lines stay\n"
+    "                 aligned with input lines; the run goes on and exits with 1;\n"
+    "                 stop: the message, then exit 1 without reading further;\n"
+    "                 replace: each invalid sequence becomes U+FFFD and the line is\n"
+    "                 analysed (a message still names it; exit 0)\n"
+    "  --progress     show the progress line (lines, MB, MB/s, and for files % done\n"
+    "                 and time left) on stderr even when stdout is a terminal or\n"
+    "                 stderr is not (then one line every 5 s and a last one);\n"
+    "                 default: only when stderr is a terminal and stdout is not,\n"
+    "                 so never on a pipe; --no-progress: never\n"
     "  -h, --help     show this help\n";
 
 enum class Format { kMorphs, kJson, kTsv };
+enum class OnError { kSkip, kStop, kReplace };
+
+// After this many messages, failing lines are only counted (a corrupt 5 GB
+// file must not flood the terminal); the total is reported at the end.
+constexpr size_t kMaxMessages = 100;
+
+struct Settings {
+  Format format = Format::kMorphs;
+  OnError on_error = OnError::kSkip;
+  ProgressMode progress = ProgressMode::kAuto;
+  long threads = 1;
+  AnalyzeOptions analyze;
+  std::string model;
+  std::vector<std::string> files;
+};
 
 void FormatLine(Format format, int top_n, std::string_view text,
                 const std::vector<Analysis>& analyses, std::string* out) {
@@ -71,14 +110,36 @@ void FormatLine(Format format, int top_n, std::string_view text,
   }
 }
 
-}  // namespace
+// The record of a line that could not be analysed: what an empty line gives
+// in the text formats, an empty line in JSON Lines.
+void FormatFailedLine(Format format, std::string* out) {
+  out->append(format == Format::kTsv ? "EOS\n" : "\n");
+}
 
-int RunAnalyze(int argc, char** argv, int first) {
+// Sets *out to the value named `name` among `choices`; false if none is.
+template <typename T>
+bool ParseChoice(const std::string& name,
+                 std::initializer_list<std::pair<const char*, T>> choices, T* out) {
+  for (const auto& [n, v] : choices) {
+    if (name == n) {
+      *out = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Parses the options into *s. Returns -1 on success, else the exit code
+// (after printing help or the error).
+int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
                   {"top-n", 'n', true},
                   {"format", 'f', true},
-                  {"threads", 't', true}});
+                  {"threads", 't', true},
+                  {"on-error", 0, true},
+                  {"progress", 0, false},
+                  {"no-progress", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma analyze --help')");
@@ -91,82 +152,195 @@ int RunAnalyze(int argc, char** argv, int first) {
   if (!ParseIntInRange(args.Get("top-n", "1"), 1, 64, &top_n)) {
     return Fail(kExitUsage, "--top-n must be an integer in 1..64");
   }
-  long threads = 1;
-  if (!ParseIntInRange(args.Get("threads", "1"), 0, 256, &threads)) {
+  if (!ParseIntInRange(args.Get("threads", "1"), 0, 256, &s->threads)) {
     return Fail(kExitUsage, "--threads must be an integer in 0..256 (0: all CPUs)");
   }
-  if (threads == 0) {
-    threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
+  if (s->threads == 0) {
+    s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
   }
-  std::string fmt = args.Get("format", "morphs");
-  Format format;
-  if (fmt == "morphs") {
-    format = Format::kMorphs;
-  } else if (fmt == "json") {
-    format = Format::kJson;
-  } else if (fmt == "tsv") {
-    format = Format::kTsv;
-  } else {
+  const std::string fmt = args.Get("format", "morphs");
+  if (!ParseChoice(fmt, {{"morphs", Format::kMorphs}, {"json", Format::kJson}, {"tsv", Format::kTsv}},
+                   &s->format)) {
     return Fail(kExitUsage, "unknown --format '" + fmt + "' (morphs, json or tsv)");
   }
-  std::vector<std::string> files = args.positionals();
-  if (files.empty()) files.push_back("-");
-
-  std::shared_ptr<const Model> model;
-  if (int rc = OpenModel(args.Get("model"), args.Get("lm"), &model); rc != kExitOk) {
-    return rc;
+  const std::string on_error = args.Get("on-error", "skip");
+  if (!ParseChoice(on_error,
+                   {{"skip", OnError::kSkip}, {"stop", OnError::kStop}, {"replace", OnError::kReplace}},
+                   &s->on_error)) {
+    return Fail(kExitUsage, "unknown --on-error '" + on_error + "' (skip, stop or replace)");
   }
-  AnalyzeOptions opt;
-  opt.top_n = static_cast<int>(top_n);
-  opt.lm = args.Get("lm");
+  if (args.Has("progress") && args.Has("no-progress")) {
+    return Fail(kExitUsage, "--progress and --no-progress exclude each other");
+  }
+  if (args.Has("progress")) s->progress = ProgressMode::kOn;
+  if (args.Has("no-progress")) s->progress = ProgressMode::kOff;
+  s->analyze.top_n = static_cast<int>(top_n);
+  s->analyze.lm = args.Get("lm");
+  s->model = args.Get("model");
+  s->files = args.positionals();
+  if (s->files.empty()) s->files.push_back("-");
+  return -1;
+}
 
-  // One analyzer per worker over the shared model. Lines are read in blocks,
-  // analysed on the pool, then formatted and printed in input order, so the
-  // output does not depend on the thread count. With one thread a block is
-  // one line: output keeps streaming line by line (interactive use). With
-  // more, 512 lines per block keep every worker busy to the end of the block
-  // while bounding memory.
-  ThreadPool pool(static_cast<size_t>(threads));
-  std::vector<std::unique_ptr<Analyzer>> analyzers;
-  for (long t = 0; t < threads; ++t) analyzers.push_back(std::make_unique<Analyzer>(model));
-  const size_t block = threads == 1 ? 1 : 512;
-  std::vector<std::string> lines(block);
-  std::vector<std::vector<Analysis>> analyses(block);
-  std::vector<Status> statuses(block);
+// One input line on its way through a block.
+struct Slot {
+  std::string text;
+  std::string repaired;  // --on-error replace: the text that was analysed
+  size_t number = 0;
+  uint64_t offset = 0;   // of the line's first byte in its input
+  Status status;         // of the analysis that produced `analyses`
+  Status invalid;        // the original failure when the line was repaired
+  size_t replacements = 0;
+  std::vector<Analysis> analyses;
+};
 
-  std::string out;
-  for (const std::string& file : files) {
+// The whole run: inputs in order, blocks of lines analysed on the pool and
+// printed in input order.
+class AnalyzeRun {
+ public:
+  AnalyzeRun(const Settings& s, std::shared_ptr<const Model> model, int64_t total_bytes)
+      : s_(s), pool_(static_cast<size_t>(s.threads)), progress_(s.progress, total_bytes) {
+    for (long t = 0; t < s.threads; ++t) analyzers_.push_back(std::make_unique<Analyzer>(model));
+    // With one thread a block is one line: output keeps streaming line by
+    // line (interactive use). With more, 512 lines keep every worker busy to
+    // the end of a block while bounding memory.
+    slots_.resize(s.threads == 1 ? 1 : 512);
+  }
+
+  // Returns the exit code.
+  int Run() {
+    for (const std::string& file : s_.files) {
+      if (!RunFile(file)) break;  // --on-error stop
+    }
+    progress_.Finish(lines_, bytes_done_);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      return Fail(kExitRuntime, "error writing to stdout");
+    }
+    if (messages_ > kMaxMessages) {
+      Fail(kExitRuntime, std::to_string(messages_ - kMaxMessages) +
+                             " more messages not shown (at most " +
+                             std::to_string(kMaxMessages) + " are printed)");
+    }
+    return failed_ ? kExitRuntime : kExitOk;
+  }
+
+ private:
+  // Prints one message (counted against kMaxMessages) above the progress line.
+  void Report(const std::string& message) {
+    if (++messages_ > kMaxMessages) return;
+    progress_.Clear();
+    Fail(kExitRuntime, message);
+  }
+
+  // Reads, analyses and prints one input. Returns false to stop the run.
+  bool RunFile(const std::string& file) {
     LineReader reader;
-    if (!reader.Open(file, &error)) return Fail(kExitRuntime, error);
+    std::string error;
+    if (!reader.Open(file, &error)) {
+      failed_ = true;
+      Report(error);
+      return s_.on_error != OnError::kStop;
+    }
     for (;;) {
       size_t n = 0;
       std::string_view line;
-      while (n < block && reader.Next(&line)) lines[n++].assign(line);
-      if (n == 0) break;
-      pool.Run(n, [&](size_t worker, size_t i) {
-        statuses[i] = analyzers[worker]->AnalyzeUtf8(lines[i], opt, &analyses[i]);
-      });
-      const size_t first_line_number = reader.line_number() - n + 1;
-      for (size_t i = 0; i < n; ++i) {
-        // Lines before a bad one are printed, as with one thread.
-        if (!statuses[i].ok()) {
-          return Fail(kExitRuntime,
-                      LineErrorMessage(reader, first_line_number + i, statuses[i]));
-        }
-        out.clear();
-        FormatLine(format, opt.top_n, lines[i], analyses[i], &out);
-        // stdio buffers stdout when it is a pipe and line-buffers a terminal,
-        // so writing per line streams without extra flushing logic.
-        WriteStdout(out);
+      while (n < slots_.size() && reader.Next(&line)) {
+        Slot& slot = slots_[n++];
+        slot.text.assign(line);
+        slot.number = reader.line_number();
+        slot.offset = reader.line_offset();
       }
-      if (n < block) break;  // end of input or a read error
+      if (n == 0) break;
+      pool_.Run(n, [&](size_t worker, size_t i) { Analyze(*analyzers_[worker], &slots_[i]); });
+      for (size_t i = 0; i < n; ++i) {
+        if (!Emit(reader, slots_[i])) {
+          bytes_done_ += reader.bytes_read();
+          return false;
+        }
+      }
+      lines_ += n;
+      progress_.Update(lines_, bytes_done_ + reader.bytes_read());
+      if (n < slots_.size()) break;  // end of input or a read error
     }
-    if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
+    bytes_done_ += reader.bytes_read();
+    if (!reader.error().empty()) {
+      failed_ = true;
+      Report(reader.error());
+      return s_.on_error != OnError::kStop;
+    }
+    return true;
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    return Fail(kExitRuntime, "error writing to stdout");
+
+  // Runs on a pool worker.
+  void Analyze(Analyzer& analyzer, Slot* slot) const {
+    slot->replacements = 0;
+    slot->status = analyzer.AnalyzeUtf8(slot->text, s_.analyze, &slot->analyses);
+    if (slot->status.code() == StatusCode::kInvalidUtf8 && s_.on_error == OnError::kReplace) {
+      slot->invalid = slot->status;
+      slot->replacements = ReplaceInvalidUtf8(slot->text, &slot->repaired);
+      slot->status = analyzer.AnalyzeUtf8(slot->repaired, s_.analyze, &slot->analyses);
+    }
   }
-  return kExitOk;
+
+  // Prints one line's record (and its message). Returns false to stop.
+  bool Emit(const LineReader& reader, const Slot& slot) {
+    out_.clear();
+    if (slot.status.ok()) {
+      std::string_view text = slot.text;
+      if (slot.replacements > 0) {
+        text = slot.repaired;
+        Report(LineErrorMessage(reader, slot.number, slot.offset, slot.invalid) + "; " +
+               std::to_string(slot.replacements) + " invalid sequence(s) replaced by U+FFFD");
+      }
+      FormatLine(s_.format, s_.analyze.top_n, text, slot.analyses, &out_);
+      WriteStdout(out_);
+      return true;
+    }
+    failed_ = true;
+    const std::string message = LineErrorMessage(reader, slot.number, slot.offset, slot.status);
+    if (s_.on_error == OnError::kStop) {
+      Report(message + "; stopped (--on-error stop)");
+      return false;
+    }
+    Report(message + "; its output line is empty");
+    FormatFailedLine(s_.format, &out_);
+    WriteStdout(out_);
+    return true;
+  }
+
+  const Settings& s_;
+  ThreadPool pool_;
+  Progress progress_;
+  std::vector<std::unique_ptr<Analyzer>> analyzers_;
+  std::vector<Slot> slots_;
+  std::string out_;
+  uint64_t lines_ = 0;
+  uint64_t bytes_done_ = 0;  // of the inputs already finished
+  size_t messages_ = 0;
+  bool failed_ = false;
+};
+
+// Total size of the inputs when every one is a regular file, else -1.
+int64_t TotalInputBytes(const std::vector<std::string>& files) {
+  int64_t total = 0;
+  for (const std::string& f : files) {
+    // stat, not open: opening a named pipe twice would block or lose data.
+    struct stat st;
+    if (f == "-" || ::stat(f.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    total += static_cast<int64_t>(st.st_size);
+  }
+  return total;
+}
+
+}  // namespace
+
+int RunAnalyze(int argc, char** argv, int first) {
+  Settings s;
+  if (int rc = ParseSettings(argc, argv, first, &s); rc >= 0) return rc;
+  std::shared_ptr<const Model> model;
+  if (int rc = OpenModel(s.model, s.analyze.lm, &model); rc != kExitOk) return rc;
+  AnalyzeRun run(s, model, s.progress == ProgressMode::kOff ? -1 : TotalInputBytes(s.files));
+  return run.Run();
 }
 
 }  // namespace kma::cli

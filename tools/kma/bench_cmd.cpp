@@ -18,12 +18,13 @@
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
+#include "tools/kma/search_switches.h"
 
 namespace kma::cli {
 namespace {
 
 constexpr const char kBenchUsage[] =
-    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--json] FILE\n"
+    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--split] [--whole] [--json] FILE\n"
     "\n"
     "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
     "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
@@ -33,15 +34,13 @@ constexpr const char kBenchUsage[] =
     "  --lm NAME        language model of the model file to score with\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
-    "  --batch          CoNg: score each position's candidates in one batched\n"
-    "                   product instead of pair by pair (ablation)\n"
-    "  --beam X         score-relative search beam in nats, 0..1000 (default 7)\n"
-    "  --no-lm-cache    ablation: no (state, token) cache of LM look-ups\n"
-    "  --no-root-table  ablation: CoNg walks its root by binary search\n"
-    "  --simd-map       merge states through 1-byte tags compared with SIMD\n"
-    "                   instead of the default hash index (for comparison)\n"
+    "  --split          split into sentences instead of analysing (an analysis\n"
+    "                   plus the splitter's pass)\n"
+    "  --whole          one input: all lines joined by \"\\n\" (one long document;\n"
+    "                   it counts as one sentence)\n"
     "  --json           print one JSON object\n"
-    "  -h, --help       show this help\n";
+    "  -h, --help       show this help (--help-all: also the switches below)\n";
+
 
 using Clock = std::chrono::steady_clock;
 
@@ -57,18 +56,19 @@ double PeakRssMb() {
 
 // Analyses lines[next..] in blocks taken from a shared atomic counter, so
 // threads that get short lines simply take more blocks.
-void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt,
+void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt, bool split,
             const std::vector<std::string>& lines, std::atomic<size_t>* next,
             std::mutex* mu, std::string* first_error) {
   constexpr size_t kBlock = 16;
   Analyzer analyzer(model);
   std::vector<Analysis> analyses;
+  std::vector<SentenceSpan> spans;
   for (;;) {
     size_t begin = next->fetch_add(kBlock);
     if (begin >= lines.size()) return;
     size_t end = std::min(lines.size(), begin + kBlock);
     for (size_t i = begin; i < end; ++i) {
-      Status st = analyzer.AnalyzeUtf8(lines[i], opt, &analyses);
+      Status st = split ? analyzer.SplitUtf8(lines[i], opt, &spans) : analyzer.AnalyzeUtf8(lines[i], opt, &analyses);
       if (!st.ok()) {
         std::lock_guard<std::mutex> lock(*mu);
         if (first_error->empty()) {
@@ -83,24 +83,16 @@ void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt
 }  // namespace
 
 int RunBench(int argc, char** argv, int first) {
-  ArgParser args({{"model", 0, true},
-                  {"lm", 0, true},
-                  {"batch", 0, false},
-                  {"beam", 0, true},
-                  {"no-lm-cache", 0, false},
-                  {"no-root-table", 0, false},
-                  {"simd-map", 0, false},
-                  {"threads", 't', true},
-                  {"repeat", 'r', true},
-                  {"json", 0, false}});
+  std::vector<OptionSpec> specs = {{"model", 0, true},   {"lm", 0, true},          {"split", 0, false},
+                                   {"whole", 0, false},  {"threads", 't', true},   {"repeat", 'r', true},
+                                   {"json", 0, false}};
+  for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
+  ArgParser args(std::move(specs));
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma bench --help')");
   }
-  if (args.help()) {
-    std::fputs(kBenchUsage, stdout);
-    return kExitOk;
-  }
+  if (args.help()) return PrintHelp(args, "bench", kBenchUsage, SearchSwitchHelp().c_str());
   long threads = 1, repeat = 1;
   if (!ParseIntInRange(args.Get("threads", "1"), 1, 256, &threads)) {
     return Fail(kExitUsage, "--threads must be an integer in 1..256");
@@ -114,13 +106,7 @@ int RunBench(int argc, char** argv, int first) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = args.Get("lm");
-  opt.batch_scoring = args.Has("batch");
-  opt.lm_cache = !args.Has("no-lm-cache");
-  opt.cong_root_table = !args.Has("no-root-table");
-  opt.simd_state_map = args.Has("simd-map");
-  if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam)) {
-    return Fail(kExitUsage, "--beam must be a number in 0..1000");
-  }
+  if (!ApplySearchSwitches(args, &opt, &error)) return Fail(kExitUsage, error);
 
   // Load time as a user sees it: open, first analyzer, first sentence.
   auto load_start = Clock::now();
@@ -151,6 +137,12 @@ int RunBench(int argc, char** argv, int first) {
     if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
   }
   if (lines.empty()) return Fail(kExitRuntime, args.positionals()[0] + ": no input lines");
+  if (args.Has("whole")) {
+    std::string all;
+    for (const std::string& l : lines) all.append(all.empty() ? "" : "\n").append(l);
+    lines.assign(1, std::move(all));
+  }
+  const bool split = args.Has("split");
 
   std::mutex mu;
   std::string first_error;
@@ -159,10 +151,10 @@ int RunBench(int argc, char** argv, int first) {
     std::atomic<size_t> next{0};
     std::vector<std::thread> pool;
     for (long t = 1; t < threads; ++t) {
-      pool.emplace_back(Worker, std::cref(model), std::cref(opt), std::cref(lines), &next,
+      pool.emplace_back(Worker, std::cref(model), std::cref(opt), split, std::cref(lines), &next,
                         &mu, &first_error);
     }
-    Worker(model, opt, lines, &next, &mu, &first_error);
+    Worker(model, opt, split, lines, &next, &mu, &first_error);
     for (auto& th : pool) th.join();
   }
   const double seconds = Seconds(start);
@@ -199,7 +191,9 @@ int RunBench(int argc, char** argv, int first) {
     out.append(",\"sentences\":" + std::to_string(static_cast<uint64_t>(lines.size()) * repeat));
     out.append(",\"seconds\":");
     AppendJsonNumber(seconds, &out);
-    out.append(",\"repeat\":" + std::to_string(repeat) + "}\n");
+    out.append(",\"repeat\":" + std::to_string(repeat));
+    out.append(split ? ",\"task\":\"split\"" : ",\"task\":\"analyze\"");
+    out.append(args.Has("whole") ? ",\"whole\":true}\n" : ",\"whole\":false}\n");
   } else {
     char buf[512];
     std::snprintf(buf, sizeof buf,

@@ -13,6 +13,7 @@
 #include "tools/builder/model_builder.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/model_locator.h"
 
 #ifndef KMA_SHARED_DATA_DIR_DEFAULT
 #define KMA_SHARED_DATA_DIR_DEFAULT ""
@@ -28,9 +29,10 @@ constexpr const char kBuildUsage[] =
     "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N] -o OUT\n"
     "\n"
     "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/.\n"
-    "  --data DIR      training data directory (default: " KMA_SHARED_DATA_DIR_DEFAULT ")\n"
-    "  --rules FILE    morphological rule file\n"
-    "                  (default: " KMA_SOURCE_DIR_DEFAULT "/models/morph_rules.txt)\n"
+    "  --data DIR      training data directory (default for the kma of the build\n"
+    "                  tree: " KMA_SHARED_DATA_DIR_DEFAULT ")\n"
+    "  --rules FILE    morphological rule file (default for the kma of the build\n"
+    "                  tree: " KMA_SOURCE_DIR_DEFAULT "/models/morph_rules.txt)\n"
     "  --lm LIST       comma-separated language models to build: knlm (always\n"
     "                  built), cong, cong-global, cong-fp32, cong-global-fp32\n"
     "                  (default: knlm,cong,cong-global)\n"
@@ -38,6 +40,12 @@ constexpr const char kBuildUsage[] =
     "                  one, or cong+knlm / cong-global+knlm (ensembles with knlm)\n"
     "                  (default: cong+knlm; with --lm, the last one listed)\n"
     "  --order N       n-gram order of the knlm model, 1..8 (default 3)\n"
+    "  --threads N     training threads (default 2; the model depends on it)\n"
+    "  -o, --output OUT  model file to write (required)\n"
+    "  -h, --help      show this help (--help-all: also the switches below)\n"
+    "Progress is printed to stderr.\n";
+
+constexpr const char kBuildDevSwitches[] =
     "  --cong-dim N    CoNg embedding size, multiple of 16 (default 32)\n"
     "  --cong-context N  longest CoNg context n-gram, 1..16 (default 3)\n"
     "  --cong-min-count N  minimum count of a CoNg context (default 3)\n"
@@ -68,11 +76,7 @@ constexpr const char kBuildUsage[] =
     "                  block4, block8 (aligned blocks), block4u, block8u\n"
     "                  (blocks starting anywhere); e.g. packed4+sparse50\n"
     "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
-    "                  contexts instead of the Kneser-Ney model\n"
-    "  --threads N     training threads (default 2; the model depends on it)\n"
-    "  -o, --output OUT  model file to write (required)\n"
-    "  -h, --help      show this help\n"
-    "Progress is printed to stderr.\n";
+    "                  contexts instead of the Kneser-Ney model\n";
 
 bool IsDir(const std::string& p) {
   struct stat st;
@@ -125,10 +129,7 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma build-model --help')");
   }
-  if (args.help()) {
-    std::fputs(kBuildUsage, stdout);
-    return kExitOk;
-  }
+  if (args.help()) return PrintHelp(args, "build-model", kBuildUsage, kBuildDevSwitches);
   if (!args.positionals().empty()) {
     return Fail(kExitUsage, "unexpected argument '" + args.positionals()[0] + "'");
   }
@@ -193,7 +194,10 @@ int RunBuildModel(int argc, char** argv, int first) {
     *dst = static_cast<float>(d);
   }
 
-  const std::string data = args.Get("data", KMA_SHARED_DATA_DIR_DEFAULT);
+  // The defaults point into the source tree beside the build: only the kma
+  // of that build tree uses them, never an installed one.
+  const bool dev_tree = RunningFromBuildTree();
+  const std::string data = args.Get("data", dev_tree ? KMA_SHARED_DATA_DIR_DEFAULT : "");
   if (data.empty() || !IsDir(data)) {
     return Fail(kExitRuntime, "training data directory '" + data +
                                   "' not found (use --data DIR)");
@@ -201,13 +205,15 @@ int RunBuildModel(int argc, char** argv, int first) {
   config.train_path = data + "/corpus/train.tsv";
   config.lexicon_dir = data + "/lexicon";
   config.rules_path =
-      args.Get("rules", std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt");
+      args.Get("rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt"
+                                 : std::string());
   if (!IsFile(config.train_path)) {
     return Fail(kExitRuntime, config.train_path + ": training corpus not found");
   }
   if (!IsDir(config.lexicon_dir)) {
     return Fail(kExitRuntime, config.lexicon_dir + ": lexicon directory not found");
   }
+  if (config.rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
   if (!IsFile(config.rules_path)) {
     return Fail(kExitRuntime, config.rules_path + ": rule file not found (use --rules FILE)");
   }

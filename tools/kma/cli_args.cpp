@@ -44,8 +44,9 @@ bool ArgParser::Parse(int argc, char** argv, int first, std::string* error) {
       options_done = true;
       continue;
     }
-    if (arg == "-h" || arg == "--help") {
+    if (arg == "-h" || arg == "--help" || arg == "--help-all") {
       help_ = true;
+      help_all_ = help_all_ || arg == "--help-all";
       continue;
     }
     const OptionSpec* spec = nullptr;
@@ -94,6 +95,18 @@ bool ArgParser::Parse(int argc, char** argv, int first, std::string* error) {
 std::string ArgParser::Get(const std::string& long_name, const std::string& def) const {
   auto it = values_.find(long_name);
   return it == values_.end() ? def : it->second;
+}
+
+int PrintHelp(const ArgParser& args, const char* command, const char* usage,
+              const char* dev_switches) {
+  std::fputs(usage, stdout);
+  if (args.help_all()) {
+    std::printf("\nTuning and ablation switches (for measuring and developing kma):\n%s",
+                dev_switches);
+  } else {
+    std::printf("Tuning and ablation switches: 'kma %s --help-all'.\n", command);
+  }
+  return kExitOk;
 }
 
 bool ParseIntInRange(const std::string& s, long lo, long hi, long* out) {

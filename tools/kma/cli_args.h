@@ -30,11 +30,14 @@ class ArgParser {
  public:
   explicit ArgParser(std::vector<OptionSpec> specs) : specs_(std::move(specs)) {}
 
-  // Parses argv[first..argc). "-h"/"--help" set help(). On error returns
+  // Parses argv[first..argc). "-h"/"--help" set help(); "--help-all" sets
+  // both help() and help_all() (also list the tuning and ablation switches,
+  // which the short help leaves out). On error returns
   // false with a message in *error (unknown option, missing value).
   bool Parse(int argc, char** argv, int first, std::string* error);
 
   bool help() const { return help_; }
+  bool help_all() const { return help_all_; }
   bool Has(const std::string& long_name) const { return values_.count(long_name) > 0; }
   // Last value given for an option, or `def`.
   std::string Get(const std::string& long_name, const std::string& def = "") const;
@@ -48,7 +51,13 @@ class ArgParser {
   std::map<std::string, std::string> values_;
   std::vector<std::string> positionals_;
   bool help_ = false;
+  bool help_all_ = false;
 };
+
+// Prints a command's help on stdout: `usage`, then either `dev_switches`
+// (--help-all) or a pointer to them (--help). Returns kExitOk.
+int PrintHelp(const ArgParser& args, const char* command, const char* usage,
+              const char* dev_switches);
 
 // Parses a whole decimal integer in [lo, hi]; false otherwise.
 bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);

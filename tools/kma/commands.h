@@ -9,10 +9,12 @@ namespace kma::cli {
 int RunAnalyze(int argc, char** argv, int first);
 int RunSplit(int argc, char** argv, int first);
 int RunEval(int argc, char** argv, int first);
+int RunEvalSplit(int argc, char** argv, int first);  // `kma eval --split`
+int RunSplitSet(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
-int RunVersion();
+int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli
 

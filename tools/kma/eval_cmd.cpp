@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tools/kma/gold_lm_scorer.h"
+#include "core/lm/factory.h"
 #include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/eval_ambiguity.h"
@@ -21,6 +22,7 @@
 #include "tools/kma/eval_metrics.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
+#include "tools/kma/search_switches.h"
 #include "tools/kma/output_format.h"
 
 namespace kma::cli {
@@ -39,19 +41,21 @@ constexpr const char kEvalUsage[] =
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"
-    "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
-    "              0 < X <= 1, 1 = no tag-class model (default: the value\n"
-    "              the model stores for the LM)\n"
-    "  --knlm-mix X  ensembles (cong+knlm, cong-global+knlm): weight of the\n"
-    "              n-gram model, 0 < X < 1 (default 0.4; tuning aid)\n"
-    "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n"
-    "  --beam X    score-relative search beam in nats, 0..1000 (default 7)\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
     "              share of sentences whose top-1 analyses are identical\n"
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
     "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
-    "  -h, --help  show this help\n";
+    "  -h, --help  show this help (--help-all: also the switches below)\n"
+    "With --split it scores sentence splitting instead (see 'kma eval --split --help').\n";
+
+constexpr const char kEvalDevSwitches[] =
+    "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
+    "              0 < X <= 1, 1 = no tag-class model (default: the value\n"
+    "              the model stores for the LM)\n"
+    "  --knlm-mix X  ensembles (cong+knlm, cong-global+knlm): weight of the\n"
+    "              n-gram model, 0 < X < 1 (default 0.4; tuning aid)\n"
+    "  --morph-penalty X  cost per morpheme in nats, 0..10 (tuning aid)\n";
 
 constexpr size_t kTopConfusions = 20;
 
@@ -291,17 +295,18 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
-  ArgParser args(
-      {{"model", 0, true}, {"lm", 0, true}, {"train", 0, true}, {"compare-lm", 0, true}, {"class-lambda", 0, true}, {"knlm-mix", 0, true}, {"morph-penalty", 0, true}, {"beam", 0, true},
-       {"json", 0, false}});
+  for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i)
+    if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
+  std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
+                                   {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
+                                   {"morph-penalty", 0, true}, {"json", 0, false}};
+  for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
+  ArgParser args(std::move(specs));
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma eval --help')");
   }
-  if (args.help()) {
-    std::fputs(kEvalUsage, stdout);
-    return kExitOk;
-  }
+  if (args.help()) return PrintHelp(args, "eval", kEvalUsage, (kEvalDevSwitches + SearchSwitchHelp()).c_str());
   if (args.positionals().empty()) {
     return Fail(kExitUsage, "eval needs at least one GOLD file (see 'kma eval --help')");
   }
@@ -327,11 +332,10 @@ int RunEval(int argc, char** argv, int first) {
     if (v.empty() || *end != '\0' || !(opt.morph_penalty >= 0.0f && opt.morph_penalty <= 10.0f))
       return Fail(kExitUsage, "--morph-penalty must be a number in 0..10");
   }
-  if (args.Has("beam") && !ParseFloatInRange(args.Get("beam"), 0.0f, 1000.0f, &opt.beam))
-    return Fail(kExitUsage, "--beam must be a number in 0..1000");
+  if (!ApplySearchSwitches(args, &opt, &error)) return Fail(kExitUsage, error);
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
   if (args.Has("knlm-mix")) {
-    if (model->impl().KnlmMixWeight(lm) <= 0.0f)
+    if (!lm::LmRegistry::IsEnsemble(lm) || !model->impl().has_lm(lm))
       return Fail(kExitUsage, "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + lm + "'");
     if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt.knlm_mix) || !(opt.knlm_mix > 0.0f && opt.knlm_mix < 1.0f))
       return Fail(kExitUsage, "--knlm-mix must be a number between 0 and 1 (exclusive)");

@@ -1,5 +1,6 @@
 #include "tools/kma/line_reader.h"
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <cerrno>
@@ -7,6 +8,12 @@
 #include <cstring>
 
 namespace kma::cli {
+namespace {
+
+constexpr char kBom[] = "\xEF\xBB\xBF";
+constexpr size_t kBomSize = 3;
+
+}  // namespace
 
 LineReader::~LineReader() {
   if (owns_file_ && file_ != nullptr) std::fclose(file_);
@@ -18,15 +25,19 @@ bool LineReader::Open(const std::string& path, std::string* error) {
     file_ = stdin;
     owns_file_ = false;
     name_ = "<stdin>";
-    return true;
+  } else {
+    file_ = std::fopen(path.c_str(), "rb");
+    if (file_ == nullptr) {
+      *error = path + ": " + std::strerror(errno);
+      return false;
+    }
+    owns_file_ = true;
+    name_ = path;
   }
-  file_ = std::fopen(path.c_str(), "rb");
-  if (file_ == nullptr) {
-    *error = path + ": " + std::strerror(errno);
-    return false;
+  struct stat st;
+  if (::fstat(fileno(file_), &st) == 0 && S_ISREG(st.st_mode)) {
+    size_ = static_cast<int64_t>(st.st_size);
   }
-  owns_file_ = true;
-  name_ = path;
   return true;
 }
 
@@ -41,10 +52,20 @@ bool LineReader::Next(std::string_view* line) {
     return false;
   }
   size_t len = static_cast<size_t>(n);
-  if (len > 0 && buf_[len - 1] == '\n') --len;
-  if (len > 0 && buf_[len - 1] == '\r') --len;
+  line_offset_ = bytes_read_;
+  bytes_read_ += len;
+  const char* begin = buf_;
+  // A byte order mark says "this is UTF-8"; it is not text, and analysing it
+  // would glue an invisible character to the first word.
+  if (line_number_ == 0 && len >= kBomSize && std::memcmp(buf_, kBom, kBomSize) == 0) {
+    begin += kBomSize;
+    len -= kBomSize;
+    line_offset_ += kBomSize;
+  }
+  if (len > 0 && begin[len - 1] == '\n') --len;
+  if (len > 0 && begin[len - 1] == '\r') --len;
   ++line_number_;
-  *line = std::string_view(buf_, len);
+  *line = std::string_view(begin, len);
   return true;
 }
 
@@ -60,6 +81,16 @@ std::string LineErrorMessage(const LineReader& reader, size_t line_number,
            std::to_string(status.offset() < 0 ? 0 : status.offset());
   }
   return where + status.message();
+}
+
+std::string LineErrorMessage(const LineReader& reader, size_t line_number,
+                             uint64_t line_offset, const Status& status) {
+  std::string message = LineErrorMessage(reader, line_number, status);
+  if (status.offset() >= 0) {
+    message += " (file offset " +
+               std::to_string(line_offset + static_cast<uint64_t>(status.offset())) + ")";
+  }
+  return message;
 }
 
 }  // namespace kma::cli

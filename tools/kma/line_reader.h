@@ -1,9 +1,12 @@
 // Streaming line input for the kma subcommands: one line in memory at a
-// time, "\n" and "\r\n" endings stripped, 1-based line numbers for errors.
+// time, "\n" and "\r\n" endings stripped, a UTF-8 byte order mark at the
+// start of the input dropped, 1-based line numbers and file byte offsets
+// for errors.
 #ifndef KMA_TOOLS_KMA_LINE_READER_H_
 #define KMA_TOOLS_KMA_LINE_READER_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -32,6 +35,13 @@ class LineReader {
   const std::string& name() const { return name_; }
   // Number of the line last returned (1-based).
   size_t line_number() const { return line_number_; }
+  // Byte offset in the input of the first byte of the line last returned
+  // (after a dropped byte order mark).
+  uint64_t line_offset() const { return line_offset_; }
+  // Bytes consumed so far, line endings and byte order mark included.
+  uint64_t bytes_read() const { return bytes_read_; }
+  // Size of the input if it is a regular file, else -1 (pipes, terminals).
+  int64_t size() const { return size_; }
 
  private:
   std::FILE* file_ = nullptr;
@@ -39,6 +49,9 @@ class LineReader {
   char* buf_ = nullptr;
   size_t cap_ = 0;
   size_t line_number_ = 0;
+  uint64_t line_offset_ = 0;
+  uint64_t bytes_read_ = 0;
+  int64_t size_ = -1;
   std::string name_;
   std::string error_;
 };
@@ -49,6 +62,10 @@ std::string LineErrorMessage(const LineReader& reader, const Status& status);
 // The same for an earlier line of `reader` (input read ahead in blocks).
 std::string LineErrorMessage(const LineReader& reader, size_t line_number,
                              const Status& status);
+// The same, followed by " (file offset M)": the bad byte's offset in the
+// whole input, given the offset of its line's first byte.
+std::string LineErrorMessage(const LineReader& reader, size_t line_number,
+                             uint64_t line_offset, const Status& status);
 
 }  // namespace kma::cli
 

@@ -17,13 +17,18 @@ constexpr const char kUsage[] =
     "  analyze      morphological analysis of each input line\n"
     "  split        split input lines into sentences\n"
     "  eval         score the analyzer against gold files\n"
+    "  split-set    build a sentence-split gold set from a corpus\n"
     "  bench        measure load time, throughput and memory\n"
-    "  build-model  build a model file from the training data\n"
-    "  lm           look inside the language models (next, similar, context)\n"
     "  version      print library, ABI, model format and ISA versions\n"
     "\n"
-    "Run 'kma <command> --help' for the options of a command.\n"
-    "Without --model the model is $KMA_MODEL, else the bundled default model.\n";
+    "model development:\n"
+    "  build-model  build a model file from the training data\n"
+    "  lm           look inside the language models (next, similar, context)\n"
+    "\n"
+    "Run 'kma <command> --help' for the options of a command ('--help-all' also\n"
+    "lists the tuning and ablation switches of eval, bench and build-model).\n"
+    "Without --model the model is $KMA_MODEL, else the default model installed\n"
+    "with kma (share/kma/kma-default.kmam).\n";
 
 }  // namespace
 
@@ -43,10 +48,11 @@ int main(int argc, char** argv) {
     return Fail(kExitUsage, std::string("the environment variable KMA_ISA='") + isa.value +
                                 "' names no instruction set (scalar, sse41, avx2, avx512vnni, neon, neondot)");
   }
-  if (cmd == "--version" || cmd == "-V" || cmd == "version") return RunVersion();
+  if (cmd == "--version" || cmd == "-V" || cmd == "version") return RunVersion(argc, argv, 2);
   if (cmd == "analyze") return RunAnalyze(argc, argv, 2);
   if (cmd == "split") return RunSplit(argc, argv, 2);
   if (cmd == "eval") return RunEval(argc, argv, 2);
+  if (cmd == "split-set") return RunSplitSet(argc, argv, 2);
   if (cmd == "bench") return RunBench(argc, argv, 2);
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
   if (cmd == "lm") return RunLm(argc, argv, 2);

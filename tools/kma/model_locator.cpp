@@ -1,45 +1,30 @@
 #include "tools/kma/model_locator.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
+#include <limits.h>
+#include <stdlib.h>
 
-#include <cstdlib>
-
+#include "capi/src/model_finder.h"
 #include "tools/kma/cli_args.h"
 
+// Both set by tools/CMakeLists.txt: the build tree's model and the directory
+// the kma executable is built in.
 #ifndef KMA_BUILD_MODEL_PATH
 #define KMA_BUILD_MODEL_PATH ""
 #endif
+#ifndef KMA_BUILD_TOOLS_DIR
+#define KMA_BUILD_TOOLS_DIR ""
+#endif
 
 namespace kma::cli {
-namespace {
 
-bool IsRegularFile(const std::string& path) {
-  struct stat st;
-  return !path.empty() && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// Directory of the running executable, from /proc/self/exe; empty if unknown.
-std::string ExeDir() {
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0) return "";
-  std::string path(buf, static_cast<size_t>(n));
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
-}
-
-}  // namespace
-
-std::vector<std::string> DefaultModelCandidates() {
-  std::vector<std::string> c;
-  if (KMA_BUILD_MODEL_PATH[0] != '\0') c.emplace_back(KMA_BUILD_MODEL_PATH);
-  std::string dir = ExeDir();
-  if (!dir.empty()) {
-    c.push_back(dir + "/../share/kma/kma-default.kmam");
-    c.push_back(dir + "/../models/kma-default.kmam");
-  }
-  return c;
+bool RunningFromBuildTree() {
+  static const bool from_build_tree = [] {
+    if (KMA_BUILD_TOOLS_DIR[0] == '\0') return false;
+    char buf[PATH_MAX];
+    if (::realpath(KMA_BUILD_TOOLS_DIR, buf) == nullptr) return false;
+    return capi::BinaryDirectory() == buf;
+  }();
+  return from_build_tree;
 }
 
 bool LocateModel(const std::string& explicit_path, std::string* path,
@@ -48,18 +33,9 @@ bool LocateModel(const std::string& explicit_path, std::string* path,
     *path = explicit_path;
     return true;
   }
-  const char* env = std::getenv("KMA_MODEL");
-  if (env != nullptr && env[0] != '\0') {
-    *path = env;
-    return true;
-  }
-  for (const std::string& c : DefaultModelCandidates()) {
-    if (IsRegularFile(c)) {
-      *path = c;
-      return true;
-    }
-  }
-  *error = "no model found (use --model PATH or set KMA_MODEL)";
+  const std::string own = RunningFromBuildTree() ? KMA_BUILD_MODEL_PATH : "";
+  if (capi::FindDefaultModel(own, path, error)) return true;
+  *error += " (use --model PATH or set KMA_MODEL)";
   return false;
 }
 

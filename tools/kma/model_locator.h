@@ -1,28 +1,28 @@
 // Finding and opening the model file for the kma subcommands.
 //
-// Without --model the lookup order is: $KMA_MODEL, the build tree's bundled
-// model (KMA_BUILD_MODEL_PATH, baked in at compile time), then the installed
-// locations <exe dir>/../share/kma/kma-default.kmam and
-// <exe dir>/../models/kma-default.kmam.
+// --model wins; otherwise the CLI applies the rule every kma surface shares
+// (capi/src/model_finder.h): $KMA_MODEL, then its own copy, then the model
+// installed in the prefix of the running kma, then the configured prefix.
+// Its "own copy" is the build tree's model, and only when this very
+// executable is the build tree's: an installed kma never reads a build or
+// source tree, even while one exists.
 #ifndef KMA_TOOLS_KMA_MODEL_LOCATOR_H_
 #define KMA_TOOLS_KMA_MODEL_LOCATOR_H_
 
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "core/model/model.h"
 
 namespace kma::cli {
 
-// The candidate paths in lookup order, excluding $KMA_MODEL (which is
-// handled separately because it is an explicit user choice).
-std::vector<std::string> DefaultModelCandidates();
+// True when the running executable is the one in the build tree that
+// compiled it (so build- and source-tree defaults apply).
+bool RunningFromBuildTree();
 
-// Resolves the model path. `explicit_path` (from --model) wins; then
-// $KMA_MODEL if set and non-empty (used as given, even if missing, so that a
-// typo is reported rather than silently ignored); then the first existing
-// default candidate. Returns false with a message when nothing is found.
+// Resolves the model path: `explicit_path` (from --model) when non-empty,
+// else the shared rule above. Returns false with a message naming the
+// places tried when nothing is found.
 bool LocateModel(const std::string& explicit_path, std::string* path,
                  std::string* error);
 

@@ -35,6 +35,7 @@ KMA_HANDLE(kma_model)
 KMA_HANDLE(kma_analyzer)
 KMA_HANDLE(kma_result)
 KMA_HANDLE(kma_options)
+KMA_HANDLE(kma_pool)
 /* Token arrays are read in place through a blittable struct. */
 KMA_HANDLE(kma_token)
 
@@ -65,3 +66,17 @@ KMA_HANDLE(kma_token)
 %typemap(cstype) const void* data "byte[]"
 %typemap(csin) const void* data "$csinput"
 %typemap(in) const void* data %{ $1 = ($1_ltype)$input; %}
+
+/* Batches (kma_pool_analyze_*): the facade pins its arrays and passes raw
+ * pointers, so a batch costs one P/Invoke and no marshaling. These
+ * parameter-name typemaps take precedence over KMA_HANDLE's `TYPE**`. */
+%typemap(ctype) const uint16_t* const* texts, const char* const* texts "void*"
+%typemap(imtype) const uint16_t* const* texts, const char* const* texts "global::System.IntPtr"
+%typemap(cstype) const uint16_t* const* texts, const char* const* texts "global::System.IntPtr"
+%typemap(csin) const uint16_t* const* texts, const char* const* texts "$csinput"
+%typemap(in) const uint16_t* const* texts, const char* const* texts %{ $1 = ($1_ltype)$input; %}
+%typemap(ctype) const size_t* lengths, kma_result** results, kma_status* statuses "void*"
+%typemap(imtype) const size_t* lengths, kma_result** results, kma_status* statuses "global::System.IntPtr"
+%typemap(cstype) const size_t* lengths, kma_result** results, kma_status* statuses "global::System.IntPtr"
+%typemap(csin) const size_t* lengths, kma_result** results, kma_status* statuses "$csinput"
+%typemap(in) const size_t* lengths, kma_result** results, kma_status* statuses %{ $1 = ($1_ltype)$input; %}

@@ -26,6 +26,9 @@
  *   kma_model_free(model);
  * @endcode
  *
+ * kma_model_open_default(&model, NULL) opens the default model instead:
+ * $KMA_MODEL, else the one installed with the library (see kma_model.h).
+ *
  * Conventions (all headers):
  *  - Functions that can fail return kma_status (0 = KMA_OK, errors
  *    negative). Constructors take their out-parameter first and set it to
@@ -56,8 +59,8 @@
  * | kma_analyzer_* (analyze, split, free, ...)| one thread per analyzer at a    |
  * |                                           | time                            |
  * | kma_pool_new, kma_pool_thread_count       | any thread                      |
- * | kma_pool_analyze_*, kma_pool_free         | one thread per pool at a time   |
- * |                                           | (the pool runs its own threads) |
+ * | kma_pool_analyze_*, kma_pool_free,        | one thread per pool at a time   |
+ * | kma_pool_text_error / _offset             | (the pool runs its own threads) |
  * | kma_result_* getters                      | any thread (immutable)          |
  * | kma_options_set_* / _free                 | one thread per option set at a  |
  * |                                           | time                            |

@@ -110,8 +110,17 @@ KMA_API kma_status KMA_CALL kma_analyzer_analyze_utf16(kma_analyzer* analyzer,
                                                        kma_result** out);
 
 /**
- * Splits UTF-8 text into sentences without analyzing it. The result holds
- * sentence spans only (kma_result_analysis_count() is 0).
+ * Splits UTF-8 text into sentences. The text is analysed (the best analysis
+ * under the analyzer's options; KMA_OPT_TOP_N is ignored) and a sentence
+ * ends after final punctuation, after a final ending (EF, or ~습니다, ~어요
+ * written without punctuation), after a nominal ending used as a sentence
+ * end (했음, 추천함), after emoticons and laughter (ㅋㅋ, ^^, emoji), at
+ * line breaks after a complete clause and at every blank line. Quotations
+ * are not split: "…했다. 그래서…"라고 말했다 is one sentence. A split costs
+ * about one analysis (kma_analyzer_analyze_utf8() gives the same sentences
+ * through kma_result_sentence()). The result holds sentence spans only
+ * (kma_result_analysis_count() is 0); spans are in bytes and code points,
+ * without the whitespace between sentences.
  *
  * @param[in,out] analyzer  the analyzer.
  * @param[in]     text      UTF-8 bytes; may be NULL only when @p bytes is 0.
@@ -127,7 +136,8 @@ KMA_API kma_status KMA_CALL kma_analyzer_split_utf8(kma_analyzer* analyzer,
                                                     kma_result** out);
 
 /**
- * Splits UTF-16 text into sentences; spans are in UTF-16 units.
+ * Splits UTF-16 text into sentences, as kma_analyzer_split_utf8() (it
+ * analyses the text); spans are in UTF-16 units and code points.
  *
  * @param[in,out] analyzer  the analyzer.
  * @param[in]     text      UTF-16 code units; may be NULL only when

@@ -44,6 +44,32 @@ KMA_API kma_status KMA_CALL kma_model_open_file(kma_model** out,
                                                 const kma_options* opt);
 
 /**
+ * Opens the default model, found by the rule every kma surface shares (the
+ * CLI, and the Java, C# and Rust bindings, which call this function):
+ *  1. the file named by the environment variable KMA_MODEL, when it is set
+ *     and not empty. It is used as given: if it cannot be opened, that is
+ *     the error (a typo never falls through to another model);
+ *  2. the file named by the option KMA_OPT_PACKAGE_MODEL, when it is set and
+ *     the file exists: a binding sets it to the model its package carries;
+ *  3. share/kma/kma-default.kmam of the prefix libkma is installed in,
+ *     found from the library file itself, so an installation works from
+ *     any prefix and after being moved;
+ *  4. the same file under the install prefix configured at build time.
+ * An explicit path is kma_model_open_file().
+ *
+ * @param[out] out  receives the model; set to NULL on failure.
+ * @param[in]  opt  options; may be NULL. Only KMA_OPT_PACKAGE_MODEL is read.
+ * @return as kma_model_open_file(), plus KMA_E_IO when no candidate exists;
+ *         the message then lists every path that was tried.
+ * Ownership: the caller owns *out and releases it with kma_model_free().
+ *         @p opt is not retained.
+ * Thread-safety: any thread (the environment must not be modified
+ *         concurrently, as for getenv()).
+ */
+KMA_API kma_status KMA_CALL kma_model_open_default(kma_model** out,
+                                                   const kma_options* opt);
+
+/**
  * Opens a model from a memory image of a model file. The bytes are copied,
  * so the buffer may be released as soon as the call returns.
  *

@@ -39,7 +39,12 @@ enum {
   KMA_OPT_MAX_UNKNOWN_LENGTH = 3,
   /** string, default "" (= the model's default): name of the language
    *  model to score with, one of kma_model_lm_name(). */
-  KMA_OPT_LM = 4
+  KMA_OPT_LM = 4,
+  /** string, default "": a model file that kma_model_open_default() tries
+   *  after $KMA_MODEL and before the installed model, when it exists.
+   *  Bindings set it to the copy of the model their package carries. Every
+   *  other function ignores it. */
+  KMA_OPT_PACKAGE_MODEL = 5
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

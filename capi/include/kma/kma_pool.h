@@ -102,7 +102,8 @@ KMA_API uint32_t KMA_CALL kma_pool_thread_count(const kma_pool* pool);
  *         @p statuses holds the returned code (as far as the arrays were
  *         given). When the call succeeds but some texts failed,
  *         kma_last_error_message() and kma_last_error_offset() describe
- *         the first failed text (lowest index).
+ *         the first failed text (lowest index), and
+ *         kma_pool_text_error() those of every failed text.
  * Ownership: the caller owns every non-NULL results[i] and releases it with
  *         kma_result_free(); the texts are not retained.
  * Thread-safety: one thread per pool at a time (the pool's workers are
@@ -114,6 +115,38 @@ KMA_API kma_status KMA_CALL kma_pool_analyze_utf8(kma_pool* pool,
                                                   size_t count,
                                                   kma_result** results,
                                                   kma_status* statuses);
+
+/**
+ * The error message of one text of the last kma_pool_analyze_* call on
+ * @p pool: what kma_last_error_message() said when that text failed, so
+ * that every failed text gets its own message, not only the first.
+ *
+ * @param[in] pool   the pool.
+ * @param[in] index  the text's index in that call.
+ * @return the NUL-terminated UTF-8 message; "" if the text succeeded,
+ *         @p index is out of range, @p pool is NULL or the last call failed
+ *         as a whole.
+ * Ownership: borrowed from @p pool; valid until the next
+ *         kma_pool_analyze_* call on it or kma_pool_free().
+ * Thread-safety: one thread per pool at a time.
+ */
+KMA_API const char* KMA_CALL kma_pool_text_error(const kma_pool* pool,
+                                                 size_t index);
+
+/**
+ * The offset of the bad input of one failed text of the last
+ * kma_pool_analyze_* call, as kma_last_error_offset() gave it: the byte
+ * (UTF-8) or 16-bit unit (UTF-16) where invalid text starts.
+ *
+ * @param[in] pool   the pool.
+ * @param[in] index  the text's index in that call.
+ * @return the offset; -1 when the failure has none, the text succeeded or
+ *         the arguments name no failure.
+ * Ownership: nothing is allocated.
+ * Thread-safety: one thread per pool at a time.
+ */
+KMA_API int64_t KMA_CALL kma_pool_text_error_offset(const kma_pool* pool,
+                                                    size_t index);
 
 /**
  * Analyzes @p count UTF-16 texts (host byte order) on the pool's threads.

@@ -11,7 +11,9 @@
  *  - kma_result_analysis_count() analyses (1..KMA_OPT_TOP_N for an analysis,
  *    0 for a sentence split), best first, each with a score and an array of
  *    kma_token records;
- *  - kma_result_sentence_count() sentence spans covering the input;
+ *  - kma_result_sentence_count() sentence spans, in input order, from the
+ *    first to the last character of each sentence (the whitespace between
+ *    sentences belongs to none);
  *  - a pool of NUL-terminated UTF-8 forms referenced by the tokens.
  */
 #ifndef KMA_RESULT_H_

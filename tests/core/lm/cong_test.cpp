@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/kernels/cong_kernels.h"
+
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -17,6 +19,9 @@
 
 namespace kma {
 namespace {
+
+// The kernels the views score with.
+const kernels::KernelTable& Kt() { return kernels::ActiveKernels(); }
 
 using test::Aligned;
 using test::Corpus;
@@ -55,7 +60,7 @@ TEST_F(CongTest, DistributionsAreNormalised) {
     ASSERT_TRUE(v.ok()) << v.status().message();
     for (uint32_t c = 0; c < v.value().context_count(); c += 7) {
       double sum = 0;
-      for (uint32_t t = 0; t < kVocab; ++t) sum += std::exp(v.value().LogProb(c, t));
+      for (uint32_t t = 0; t < kVocab; ++t) sum += std::exp(v.value().LogProb(Kt(), c, t));
       EXPECT_NEAR(sum, 1.0, 1e-3) << "context " << c;
     }
   }
@@ -79,8 +84,8 @@ TEST_F(CongTest, LearnsTheSourceBetterThanUnigrams) {
   size_t n = 0;
   for (const auto& s : Corpus(300, 99)) {
     uint32_t st = lm.bos_state(), ks = kn.value().bos_state();
-    for (uint32_t t : s) logp += lm.Score(st, t, &st), kn_logp += kn.value().Score(ks, t, &ks), ++n;
-    logp += lm.Score(st, kEos, &st), kn_logp += kn.value().Score(ks, kEos, &ks), ++n;
+    for (uint32_t t : s) logp += lm.Score(Kt(), st, t, &st), kn_logp += kn.value().Score(ks, t, &ks), ++n;
+    logp += lm.Score(Kt(), st, kEos, &st), kn_logp += kn.value().Score(ks, kEos, &ks), ++n;
   }
   const double ppl = std::exp(-logp / double(n)), kn_ppl = std::exp(-kn_logp / double(n));
   // A unigram model would score about 20 (the words are near uniform).
@@ -109,7 +114,7 @@ TEST_F(CongTest, WalksToTheLongestSuffixContext) {
   EXPECT_LE(lm.Depth(lm.Next(s, 23)), 1);
   // Out-of-range inputs never crash.
   uint32_t next = 5;
-  EXPECT_EQ(lm.Score(s, kVocab + 3, &next), CongView::kInvalidTokenLogProb);
+  EXPECT_EQ(lm.Score(Kt(), s, kVocab + 3, &next), CongView::kInvalidTokenLogProb);
   EXPECT_EQ(next, 0u);
   EXPECT_EQ(lm.Next(0xFFFFFFF0u, kFirst), lm.Next(0, kFirst));
 }
@@ -122,14 +127,14 @@ TEST_F(CongTest, Int8AgreesWithFloatRows) {
   double max_diff = 0;
   for (uint32_t c = 0; c < q.value().context_count(); ++c)
     for (uint32_t t = 0; t < kVocab; ++t)
-      max_diff = std::max(max_diff, double(std::fabs(q.value().LogProb(c, t) - f.value().LogProb(c, t))));
+      max_diff = std::max(max_diff, double(std::fabs(q.value().LogProb(Kt(), c, t) - f.value().LogProb(Kt(), c, t))));
   EXPECT_LT(max_diff, 0.15);
   // ScoreMatrix is the batched form of LogProb.
   const uint32_t ctx[3] = {0, 2, 5}, tok[2] = {kFirst, 9};
   float out[6];
-  q.value().ScoreMatrix(ctx, 3, tok, 2, out);
+  q.value().ScoreMatrix(Kt(), ctx, 3, tok, 2, out);
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 2; ++j) EXPECT_EQ(out[i * 2 + j], q.value().LogProb(ctx[i], tok[j]));
+    for (int j = 0; j < 2; ++j) EXPECT_EQ(out[i * 2 + j], q.value().LogProb(Kt(), ctx[i], tok[j]));
 }
 
 TEST_F(CongTest, EveryKernelTableScoresTheSame) {
@@ -148,12 +153,12 @@ TEST_F(CongTest, EveryKernelTableScoresTheSame) {
     v.ScoreMatrix(*k, ctx, 3, tok, 2, out);
     for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 2; ++j) {
-        EXPECT_EQ(out[i * 2 + j], v.LogProb(ctx[i], tok[j])) << kernels::IsaName(isa);
-        EXPECT_EQ(v.LogProb(*k, ctx[i], tok[j]), v.LogProb(ctx[i], tok[j])) << kernels::IsaName(isa);
+        EXPECT_EQ(out[i * 2 + j], v.LogProb(Kt(), ctx[i], tok[j])) << kernels::IsaName(isa);
+        EXPECT_EQ(v.LogProb(*k, ctx[i], tok[j]), v.LogProb(Kt(), ctx[i], tok[j])) << kernels::IsaName(isa);
       }
     }
     uint32_t n1 = 0, n2 = 0;
-    EXPECT_EQ(v.Score(*k, v.bos_state(), kFirst, &n1), v.Score(v.bos_state(), kFirst, &n2));
+    EXPECT_EQ(v.Score(*k, v.bos_state(), kFirst, &n1), v.Score(Kt(), v.bos_state(), kFirst, &n2));
     EXPECT_EQ(n1, n2);
   }
 }
@@ -170,7 +175,7 @@ TEST_F(CongTest, RotationKeepsTheFloatModel) {
   auto f = CongView::Open(b.data(), b.size);
   ASSERT_TRUE(r.ok() && f.ok());
   for (uint32_t c = 0; c < f.value().context_count(); c += 3)
-    for (uint32_t t = 0; t < kVocab; ++t) ASSERT_NEAR(r.value().LogProb(c, t), f.value().LogProb(c, t), 1e-4);
+    for (uint32_t t = 0; t < kVocab; ++t) ASSERT_NEAR(r.value().LogProb(Kt(), c, t), f.value().LogProb(Kt(), c, t), 1e-4);
 }
 
 TEST_F(CongTest, TrainingIsDeterministic) {

@@ -11,6 +11,7 @@
 
 #include "tools/kma/gold_lm_scorer.h"
 #include "core/lm/introspection.h"
+#include "core/lm/factory.h"
 #include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
 #include "tests/support/mini_model.h"
@@ -20,7 +21,7 @@ namespace {
 
 class KnlmEnsembleTest : public test::MiniModelTest {
  protected:
-  static void SetUpTestSuite() { BuildSuiteModel("ensemble", {"knlm", "cong", "cong-fp32", "cong-global"}); }
+  static void SetUpTestSuite() { BuildSuiteModel("ensemble", {"knlm", "cong", "cong-global"}); }
 
   static Status Analyze(const std::string& text, const std::string& lm, std::vector<Analysis>* out) {
     Analyzer a(*model_);
@@ -34,14 +35,16 @@ class KnlmEnsembleTest : public test::MiniModelTest {
 TEST_F(KnlmEnsembleTest, ListedForTheInt8CongModelsOnly) {
   const ModelImpl& m = (*model_)->impl();
   EXPECT_EQ((*model_)->lm_names(),
-            (std::vector<std::string>{"knlm", "cong", "cong-fp32", "cong-global", "cong+knlm", "cong-global+knlm"}));
-  EXPECT_EQ(m.KnlmMixWeight("cong+knlm"), ModelImpl::kKnlmMixWeight);
-  EXPECT_EQ(m.KnlmMixWeight("cong-global+knlm"), ModelImpl::kKnlmMixWeight);
-  EXPECT_EQ(m.KnlmMixWeight("cong"), 0.0f);
-  EXPECT_EQ(m.KnlmMixWeight("cong-fp32+knlm"), 0.0f);  // not listed
-  EXPECT_EQ(m.cong("cong+knlm"), m.cong("cong"));
-  EXPECT_EQ(m.cong_global("cong-global+knlm"), m.cong_global("cong-global"));
-  EXPECT_EQ(m.cong_global("cong+knlm"), nullptr);
+            (std::vector<std::string>{"knlm", "cong", "cong-global", "cong+knlm", "cong-global+knlm"}));
+  EXPECT_TRUE(lm::LmRegistry::IsEnsemble("cong+knlm"));
+  EXPECT_TRUE(lm::LmRegistry::IsEnsemble("cong-global+knlm"));
+  EXPECT_FALSE(lm::LmRegistry::IsEnsemble("cong"));
+  EXPECT_FALSE(lm::LmRegistry::IsEnsemble("cong-fp32+knlm"));
+  EXPECT_EQ(m.lms().CongViewOf("cong+knlm"), m.lms().CongViewOf("cong"));
+  EXPECT_EQ(m.lms().CongViewOf("knlm"), nullptr);
+  EXPECT_FALSE(m.lms().Reweighted("cong", 0.3f).ok());
+  EXPECT_FALSE(m.lms().Reweighted("cong+knlm", 1.0f).ok());
+  EXPECT_TRUE(m.lms().Reweighted("cong+knlm", 0.3f).ok());
   // The ensemble uses the class weight of its CoNg part.
   EXPECT_EQ(m.class_lambda("cong+knlm"), m.class_lambda("cong"));
 
@@ -71,7 +74,7 @@ TEST_F(KnlmEnsembleTest, GoldScoreIsTheProbabilityMixture) {
   // equality only where both models agree; and each token's mixture is at
   // most log max(Pc, Pk), so the sentence is at most the sum of maxima,
   // which for a one-morpheme sentence is max over the two sentence scores.
-  const float w = ModelImpl::kKnlmMixWeight;
+  const float w = lm::LmRegistry::kEnsembleWeight;
   for (const char* base : {"cong", "cong-global"}) {
     const std::string ens = std::string(base) + "+knlm";
     GoldLmScorer c(**model_, base), k(**model_, "knlm"), e(**model_, ens);
@@ -98,7 +101,7 @@ TEST_F(KnlmEnsembleTest, GoldScoreIsTheProbabilityMixture) {
 }
 
 TEST_F(KnlmEnsembleTest, PredictNextMixesTheTwoDistributions) {
-  const float w = ModelImpl::kKnlmMixWeight;
+  const float w = lm::LmRegistry::kEnsembleWeight;
   auto c = LmIntrospector::Create(*model_, "cong");
   auto k = LmIntrospector::Create(*model_, "knlm");
   auto e = LmIntrospector::Create(*model_, "cong+knlm");

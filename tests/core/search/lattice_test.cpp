@@ -43,7 +43,7 @@ class LatticeTest : public test::MiniModelTest {
     for (const PreToken& p : all_pretokens_)
       if (p.end > begin_ && p.begin < end_) pretokens_.push_back(p);
     params_ = params;
-    BuildLattice((*model_)->impl(), nt_.text, begin_, end_, pretokens_, params_, &nodes_);
+    BuildLattice((*model_)->impl(), nt_.text, begin_, end_, pretokens_, params_, &lattice_);
   }
 
   // True if nodes (plus skipping whitespace) form a path from begin_ to end_.
@@ -114,7 +114,8 @@ class LatticeTest : public test::MiniModelTest {
   std::vector<PreToken> all_pretokens_, pretokens_;
   uint32_t begin_ = 0, end_ = 0;
   LatticeParams params_;
-  std::vector<Node> nodes_;
+  Lattice lattice_;
+  std::vector<Node>& nodes_ = lattice_.nodes;
 };
 
 TEST_F(LatticeTest, KnownSentenceHasDictionaryNodesAndAPath) {
@@ -246,8 +247,12 @@ TEST_F(LatticeTest, ChunkStartingInsideAPretokenIsCovered) {
 TEST_F(LatticeTest, OutputIsReplacedAndDeterministic) {
   Build("나는 학교에 간다.");
   std::vector<Node> first = nodes_;
-  nodes_.push_back(Node{0, 1, NodeKind::kUnknown, PosTag::kNNG, 0, 1.0f});
-  BuildLattice((*model_)->impl(), nt_.text, begin_, end_, pretokens_, params_, &nodes_);
+  Node stale{};
+  stale.end = 1;
+  stale.kind = NodeKind::kUnknown;
+  nodes_.push_back(stale);
+  lattice_.steps.push_back(MorphStep{});
+  BuildLattice((*model_)->impl(), nt_.text, begin_, end_, pretokens_, params_, &lattice_);
   ASSERT_EQ(nodes_.size(), first.size());
   for (size_t i = 0; i < first.size(); ++i) {
     EXPECT_EQ(nodes_[i].begin, first[i].begin);

@@ -4,6 +4,8 @@
 // ones with and without compensation.
 #include <gtest/gtest.h>
 
+#include "core/kernels/cong_kernels.h"
+
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -15,6 +17,9 @@
 
 namespace kma {
 namespace {
+
+// The kernels the views score with.
+const kernels::KernelTable& Kt() { return kernels::ActiveKernels(); }
 
 using test::Aligned;
 using test::Corpus;
@@ -112,8 +117,8 @@ double LogProbError(const CongView& q, const CongView& f) {
   double total = 0;
   for (uint32_t c = 0; c < f.context_count(); ++c)
     for (uint32_t t = 0; t < kVocab; ++t) {
-      const double d = q.LogProb(c, t) - f.LogProb(c, t);
-      total += std::exp(f.LogProb(c, t)) * d * d;
+      const double d = q.LogProb(Kt(), c, t) - f.LogProb(Kt(), c, t);
+      total += std::exp(f.LogProb(Kt(), c, t)) * d * d;
     }
   return total;
 }

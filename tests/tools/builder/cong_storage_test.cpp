@@ -6,6 +6,8 @@
 // version-2 blobs.
 #include <gtest/gtest.h>
 
+#include "core/kernels/cong_kernels.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -21,6 +23,9 @@
 
 namespace kma {
 namespace {
+
+// The kernels the views score with.
+const kernels::KernelTable& Kt() { return kernels::ActiveKernels(); }
 
 using cong_internal::CongHeader;
 using cong_internal::CongStorageHeader;
@@ -82,8 +87,8 @@ double Perplexity(const CongView& lm) {
   size_t n = 0;
   for (const auto& s : Corpus(300, 99)) {
     uint32_t st = lm.bos_state();
-    for (uint32_t t : s) logp += lm.Score(st, t, &st), ++n;
-    logp += lm.Score(st, kEos, &st), ++n;
+    for (uint32_t t : s) logp += lm.Score(Kt(), st, t, &st), ++n;
+    logp += lm.Score(Kt(), st, kEos, &st), ++n;
   }
   return std::exp(-logp / double(n));
 }
@@ -271,7 +276,7 @@ TEST_F(CongStorageTest, EveryVariantRoundTrips) {
     // Still normalised: Z was computed from the stored values.
     for (uint32_t c = 0; c < lm.context_count(); c += 5) {
       double sum = 0;
-      for (uint32_t t = 0; t < kVocab; ++t) sum += std::exp(lm.LogProb(c, t));
+      for (uint32_t t = 0; t < kVocab; ++t) sum += std::exp(lm.LogProb(Kt(), c, t));
       EXPECT_NEAR(sum, 1.0, 1e-3) << "context " << c;
     }
     // Scores close to int8; perplexity too.
@@ -279,7 +284,7 @@ TEST_F(CongStorageTest, EveryVariantRoundTrips) {
     size_t n = 0;
     for (uint32_t c = 0; c < lm.context_count(); ++c)
       for (uint32_t t = 0; t < kVocab; ++t, ++n) {
-        const double d = std::fabs(lm.LogProb(c, t) - ref.value().LogProb(c, t));
+        const double d = std::fabs(lm.LogProb(Kt(), c, t) - ref.value().LogProb(Kt(), c, t));
         max_diff = std::max(max_diff, d), mean_diff += d;
       }
     mean_diff /= double(n);
@@ -337,7 +342,7 @@ TEST_F(CongStorageTest, EveryVariantRoundTrips) {
     size_t gn = 0;
     for (uint32_t h = kFirst; h < kVocab; h += 2)
       for (uint32_t x = kFirst; x < kVocab; x += 2, ++gn)
-        gdiff += std::fabs(g.value().DistLogProb(h, x) - ref_g.value().DistLogProb(h, x));
+        gdiff += std::fabs(g.value().DistLogProb(Kt(), h, x) - ref_g.value().DistLogProb(Kt(), h, x));
     EXPECT_LT(gdiff / double(gn), sparse ? 1.5 : 0.15);
   }
 }
@@ -390,14 +395,14 @@ TEST_F(CongStorageTest, PackedRowsWidenLikeANaiveDecoder) {
         int64_t dot = 0;
         for (uint32_t k = 0; k < h.dim; ++k) dot += int64_t{ctx[size_t(c) * h.dim + k]} * out[size_t(t) * h.dim + k];
         const float want = float(dot) * cs[c] * os[t] + ob[t] + cb[c];
-        ASSERT_NEAR(lm.LogProb(c, t), want, 1e-4) << c << "," << t;
+        ASSERT_NEAR(lm.LogProb(Kt(), c, t), want, 1e-4) << c << "," << t;
       }
     // ScoreMatrix agrees with LogProb on widened rows.
     const uint32_t ci[3] = {0, 3, 7}, ti[4] = {kFirst, 5, 9, 20};
     float m[12];
-    lm.ScoreMatrix(ci, 3, ti, 4, m);
+    lm.ScoreMatrix(Kt(), ci, 3, ti, 4, m);
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 4; ++j) EXPECT_EQ(m[i * 4 + j], lm.LogProb(ci[i], ti[j]));
+      for (int j = 0; j < 4; ++j) EXPECT_EQ(m[i * 4 + j], lm.LogProb(Kt(), ci[i], ti[j]));
     // The distant rows of CoNg-Global too.
     const std::string& gb = Result(name).global_int8_blob;
     cong_global_internal::CongGlobalHeader gh;
@@ -416,7 +421,7 @@ TEST_F(CongStorageTest, PackedRowsWidenLikeANaiveDecoder) {
         int64_t dot = 0;
         for (uint32_t k = 0; k < h.dim; ++k) dot += int64_t{dist[size_t(hh) * h.dim + k]} * out[size_t(x) * h.dim + k];
         const float want = float(dot) * ds[hh] * os[x] + ob[x] + dbias[hh];
-        ASSERT_NEAR(g.value().DistLogProb(hh, x), want, 1e-4) << hh << "," << x;
+        ASSERT_NEAR(g.value().DistLogProb(Kt(), hh, x), want, 1e-4) << hh << "," << x;
       }
   }
 }
@@ -524,10 +529,10 @@ TEST_F(CongStorageTest, ViewCopiesKeepTheWidenedRows) {
   {
     auto v = CongView::Open(a.data(), a.size);
     ASSERT_TRUE(v.ok());
-    want = v.value().LogProb(5, kFirst + 3);
+    want = v.value().LogProb(Kt(), 5, kFirst + 3);
     copy = v.value();
   }
-  EXPECT_EQ(copy.LogProb(5, kFirst + 3), want);
+  EXPECT_EQ(copy.LogProb(Kt(), 5, kFirst + 3), want);
 }
 
 TEST(CongStorageTrain, IsDeterministic) {

@@ -62,7 +62,14 @@ public sealed class Analyzer : IDisposable
     /// <summary>The best analysis's tokens.</summary>
     public IReadOnlyList<Token> Tokenize(string text) => Analyze(text).Best.Tokens;
 
-    /// <summary>Splits text into sentences without analyzing it.</summary>
+    /// <summary>
+    /// Splits text into sentences. The text is analysed (best analysis, this analyzer's
+    /// options) and sentences end after final punctuation, final endings written without
+    /// punctuation (맛있었어요 다음에), nominal endings (했음), emoticons and laughter
+    /// (ㅋㅋ, ^^), at line breaks after a complete clause and at blank lines; quotations are
+    /// never split. It costs about as much as <see cref="Analyze"/>, whose
+    /// <c>Sentences</c> are the same. Spans are in UTF-16 units (use with <c>Substring</c>).
+    /// </summary>
     public IReadOnlyList<SentenceSpan> SplitSentences(string text)
     {
         IntPtr result = Call(text, split: true);
@@ -113,7 +120,7 @@ public sealed class Analyzer : IDisposable
         }
     }
 
-    private static unsafe IReadOnlyList<Analysis> ReadAnalyses(IntPtr result)
+    internal static unsafe IReadOnlyList<Analysis> ReadAnalyses(IntPtr result)
     {
         int count = checked((int)KmaNative.kma_result_analysis_count(result));
         var analyses = new Analysis[count];
@@ -132,7 +139,7 @@ public sealed class Analyzer : IDisposable
         return analyses;
     }
 
-    private static IReadOnlyList<SentenceSpan> ReadSentences(IntPtr result)
+    internal static IReadOnlyList<SentenceSpan> ReadSentences(IntPtr result)
     {
         int count = checked((int)KmaNative.kma_result_sentence_count(result));
         var spans = new SentenceSpan[count];

@@ -38,14 +38,23 @@ public sealed class Model : IDisposable
     }
 
     /// <summary>
-    /// Opens the default model: $KMA_MODEL if set (used as given, so a typo
-    /// is reported), else kma-default.kmam next to the application.
+    /// Opens the default model by the rule every kma surface shares (the C
+    /// library's <c>kma_model_open_default</c>): $KMA_MODEL when set (used as
+    /// given, so a typo is reported), else the model the NuGet package copied
+    /// next to the application (kma-default.kmam in
+    /// <see cref="AppContext.BaseDirectory"/>), else share/kma/kma-default.kmam
+    /// of the prefix the native library belongs to or was configured for.
     /// </summary>
+    /// <exception cref="KmaException">Io when no model is found (the message
+    /// lists the places tried) or the file cannot be read.</exception>
     public static Model OpenDefault()
     {
-        string? env = Environment.GetEnvironmentVariable("KMA_MODEL");
-        if (!string.IsNullOrEmpty(env)) return Open(env);
-        return Open(Path.Combine(AppContext.BaseDirectory, "kma-default.kmam"));
+        string packaged = Path.Combine(AppContext.BaseDirectory, "kma-default.kmam");
+        KmaException.Check(KmaNative.kma_options_new(out IntPtr p));
+        using var opt = new OptionsHandle(p);
+        KmaException.Check(KmaNative.kma_options_set_string(p, KmaNative.KMA_OPT_PACKAGE_MODEL, packaged));
+        KmaException.Check(KmaNative.kma_model_open_default(out IntPtr m, p));
+        return new Model(m);
     }
 
     /// <summary>Format version stamped in the model file.</summary>
@@ -82,6 +91,14 @@ public sealed class Model : IDisposable
         KmaException.Check(KmaNative.kma_analyzer_new(
             out IntPtr a, p, options?.Ptr ?? IntPtr.Zero));
         return a;
+    });
+
+    /// <summary>Creates a native pool while holding the model in use.</summary>
+    internal IntPtr NewNativePool(OptionsHandle? options, uint threads) => Use(p =>
+    {
+        KmaException.Check(KmaNative.kma_pool_new(
+            out IntPtr pool, p, options?.Ptr ?? IntPtr.Zero, threads));
+        return pool;
     });
 
     /// <summary>

@@ -93,3 +93,15 @@ internal sealed class UseGuard
             $"cannot dispose the {_owner} while another thread is using it");
     }
 }
+
+/// <summary>Owns a kma_pool* (joins its threads when released).</summary>
+internal sealed class PoolHandle : SafeHandle
+{
+    internal PoolHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
+    public override bool IsInvalid => handle == IntPtr.Zero;
+    protected override bool ReleaseHandle()
+    {
+        KmaNative.kma_pool_free(handle);
+        return true;
+    }
+}

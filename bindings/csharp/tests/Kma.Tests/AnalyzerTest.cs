@@ -85,6 +85,23 @@ public sealed class AnalyzerTest : IClassFixture<ModelFixture>
     }
 
     [Fact]
+    public void SplitFindsUnpunctuatedEndsAndKeepsQuotationsWhole()
+    {
+        using var analyzer = new Analyzer(_model);
+        const string text = "맛있었어요 다음에 또 갈게요";
+        var spans = analyzer.SplitSentences(text);
+        Assert.Equal(2, spans.Count);
+        Assert.Equal("맛있었어요", text.Substring(spans[0].Begin, spans[0].Length));
+        Assert.Equal("다음에 또 갈게요", text.Substring(spans[1].Begin, spans[1].Length));
+        const string quoted = "그는 \"오늘은 비가 왔다. 그래서 집에 있었다\"라고 말했다. 나는 웃었다";
+        spans = analyzer.SplitSentences(quoted);
+        Assert.Equal(2, spans.Count);
+        Assert.EndsWith("라고 말했다.", quoted.Substring(spans[0].Begin, spans[0].Length));
+        // A blank line always ends a sentence.
+        Assert.Equal(2, analyzer.SplitSentences("첫째 줄의 영화\n\n둘째 줄의 영화").Count);
+    }
+
+    [Fact]
     public void EmptyInputGivesOneEmptyAnalysis()
     {
         using var analyzer = new Analyzer(_model);

@@ -103,6 +103,7 @@ pub const KMA_OPT_TOP_N: _bindgen_ty_3 = 1;
 pub const KMA_OPT_BEAM: _bindgen_ty_3 = 2;
 pub const KMA_OPT_MAX_UNKNOWN_LENGTH: _bindgen_ty_3 = 3;
 pub const KMA_OPT_LM: _bindgen_ty_3 = 4;
+pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
@@ -157,6 +158,9 @@ extern "C" {
         path_utf8: *const ::core::ffi::c_char,
         opt: *const kma_options,
     ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_model_open_default(out: *mut *mut kma_model, opt: *const kma_options) -> kma_status;
 }
 extern "C" {
     pub fn kma_model_open_memory(
@@ -261,6 +265,12 @@ extern "C" {
         results: *mut *mut kma_result,
         statuses: *mut kma_status,
     ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_pool_text_error(pool: *const kma_pool, index: usize) -> *const ::core::ffi::c_char;
+}
+extern "C" {
+    pub fn kma_pool_text_error_offset(pool: *const kma_pool, index: usize) -> i64;
 }
 extern "C" {
     pub fn kma_pool_analyze_utf16(

@@ -12,6 +12,12 @@
 
 include!("bindings.rs");
 
+/// Directory of the default model installed with the libkma this crate was
+/// built against (`modeldir` of `kma.pc`, see build.rs), if known. The safe
+/// crate passes `<dir>/kma-default.kmam` to `kma_model_open_default` as
+/// `KMA_OPT_PACKAGE_MODEL`.
+pub const PACKAGE_MODEL_DIR: Option<&str> = option_env!("KMA_SYS_MODEL_DIR");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -103,6 +103,15 @@ impl Error {
         }
     }
 
+    /// An error recorded by the library for one text of a batch.
+    pub(crate) fn with_offset(code: i32, message: String, offset: i64) -> Error {
+        Error {
+            code,
+            message,
+            offset: usize::try_from(offset).ok(),
+        }
+    }
+
     /// Turns a `kma_status` into `Ok(())` or the last error.
     pub(crate) fn check(status: sys::kma_status) -> Result<()> {
         if status == sys::KMA_OK {

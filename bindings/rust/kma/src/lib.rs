@@ -14,6 +14,11 @@
 //! * [`Model`] is immutable, `Send + Sync` and cheap to clone (shared).
 //! * [`Analyzer`] is per thread (`Send`, not `Sync`) and keeps its model
 //!   alive.
+//! * [`Pool`] analyses batches on several threads
+//!   ([`Pool::analyze_many`]), results in input order, one `Result` per text.
+//! * [`Model::open_default`] finds the installed model by the rule every
+//!   kma surface shares: `$KMA_MODEL`, the model installed with the libkma
+//!   this crate links, the configured prefix.
 //! * Every failure is an [`Error`] carrying the C `kma_status` code, the
 //!   library's message and, for invalid UTF-8, the byte offset.
 //!
@@ -22,12 +27,14 @@ mod analyzer;
 mod error;
 mod model;
 mod options;
+mod pool;
 mod result;
 
 pub use analyzer::Analyzer;
 pub use error::{Error, ErrorKind, Result};
 pub use model::Model;
 pub use options::Options;
+pub use pool::Pool;
 pub use result::{tag_name, Analysis, Candidate, Sentence, Token};
 
 /// Re-export of the raw declarations, for what the safe API lacks.

@@ -1,6 +1,6 @@
 //! Models: immutable, reference-counted, shared by any number of threads.
 use std::ffi::{CStr, CString};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::ptr::NonNull;
 use std::sync::Arc;
 
@@ -8,7 +8,8 @@ use kma_sys as sys;
 
 use crate::analyzer::Analyzer;
 use crate::error::{Error, Result};
-use crate::options::Options;
+use crate::options::{Options, RawOptions};
+use crate::pool::Pool;
 
 /// A loaded model (dictionary, tries, language models).
 ///
@@ -37,12 +38,6 @@ impl Drop for ModelHandle {
         unsafe { sys::kma_model_free(self.0.as_ptr()) }
     }
 }
-
-/// Path used by [`Model::open_default`] after `$KMA_MODEL`.
-const INSTALLED_MODELS: &[&str] = &[
-    "/usr/local/share/kma/kma-default.kmam",
-    "/usr/share/kma/kma-default.kmam",
-];
 
 impl Model {
     /// Opens a model file (memory-mapped where possible).
@@ -85,19 +80,29 @@ impl Model {
         Ok(Model::wrap(raw))
     }
 
-    /// Opens `$KMA_MODEL` if set (even if it does not exist, so a typo is
-    /// reported), else the first installed `share/kma/kma-default.kmam`.
+    /// Opens the default model, found by the rule every kma surface shares
+    /// (the C library's `kma_model_open_default`):
+    /// 1. `$KMA_MODEL` when set and not empty, used as given (a typo is an
+    ///    error, not a silent fallback);
+    /// 2. the model installed with the libkma this crate was built against
+    ///    ([`kma_sys::PACKAGE_MODEL_DIR`], from pkg-config's `modeldir`);
+    /// 3. `share/kma/kma-default.kmam` of the prefix libkma was configured
+    ///    for.
+    ///
+    /// Errors: `Io` when nothing is found (the message lists the places
+    /// tried), else as [`Model::open`].
     pub fn open_default() -> Result<Model> {
-        if let Some(p) = std::env::var_os("KMA_MODEL").filter(|p| !p.is_empty()) {
-            return Model::open(PathBuf::from(p));
+        let opts = RawOptions::new()?;
+        if let Some(dir) = sys::PACKAGE_MODEL_DIR {
+            opts.set_string(
+                sys::KMA_OPT_PACKAGE_MODEL as i32,
+                &format!("{dir}/kma-default.kmam"),
+            )?;
         }
-        match INSTALLED_MODELS.iter().find(|p| Path::new(p).is_file()) {
-            Some(p) => Model::open(p),
-            None => Err(Error::new(
-                sys::KMA_E_IO,
-                format!("no model: set KMA_MODEL or install one of {INSTALLED_MODELS:?}"),
-            )),
-        }
+        let mut raw = std::ptr::null_mut();
+        // SAFETY: valid out-pointer and a live option set (only read).
+        Error::check(unsafe { sys::kma_model_open_default(&mut raw, opts.as_ptr()) })?;
+        Ok(Model::wrap(raw))
     }
 
     fn wrap(raw: *mut sys::kma_model) -> Model {
@@ -110,6 +115,12 @@ impl Model {
 
     pub(crate) fn as_ptr(&self) -> *const sys::kma_model {
         self.inner.0.as_ptr()
+    }
+
+    /// Creates a pool of `threads` analysing threads with default options
+    /// (0: one per online CPU); see [`Pool`].
+    pub fn pool(&self, threads: u32) -> Result<Pool> {
+        Pool::new(self, &Options::default(), threads)
     }
 
     /// Creates an analyzer with default options.

@@ -75,13 +75,7 @@ impl Options {
             raw.set_int(sys::KMA_OPT_MAX_UNKNOWN_LENGTH as i32, n)?;
         }
         if let Some(lm) = &self.lm {
-            let c = CString::new(lm.as_str()).map_err(|_| {
-                Error::new(sys::KMA_E_INVALID_ARGUMENT, "LM name contains a NUL byte")
-            })?;
-            // SAFETY: the string is copied by the library.
-            Error::check(unsafe {
-                sys::kma_options_set_string(raw.0.as_ptr(), sys::KMA_OPT_LM as i32, c.as_ptr())
-            })?;
+            raw.set_string(sys::KMA_OPT_LM as i32, lm)?;
         }
         Ok(raw)
     }
@@ -91,7 +85,7 @@ impl Options {
 pub(crate) struct RawOptions(NonNull<sys::kma_options>);
 
 impl RawOptions {
-    fn new() -> Result<RawOptions> {
+    pub(crate) fn new() -> Result<RawOptions> {
         let mut p = std::ptr::null_mut();
         // SAFETY: out-parameter is a valid pointer to a pointer.
         Error::check(unsafe { sys::kma_options_new(&mut p) })?;
@@ -103,6 +97,14 @@ impl RawOptions {
     fn set_int(&self, slot: i32, value: i32) -> Result<()> {
         // SAFETY: self.0 is live; the call validates slot and value.
         Error::check(unsafe { sys::kma_options_set_int(self.0.as_ptr(), slot, value) })
+    }
+
+    pub(crate) fn set_string(&self, slot: i32, value: &str) -> Result<()> {
+        let c = CString::new(value).map_err(|_| {
+            Error::new(sys::KMA_E_INVALID_ARGUMENT, "option string contains a NUL byte")
+        })?;
+        // SAFETY: self.0 is live; the string is copied by the library.
+        Error::check(unsafe { sys::kma_options_set_string(self.0.as_ptr(), slot, c.as_ptr()) })
     }
 
     pub(crate) fn as_ptr(&self) -> *const sys::kma_options {

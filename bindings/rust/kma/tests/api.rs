@@ -160,6 +160,24 @@ fn split_returns_sentence_slices() {
 }
 
 #[test]
+fn split_finds_unpunctuated_ends_and_keeps_quotations_whole() {
+    let mut analyzer = model().analyzer().unwrap();
+    let texts: Vec<&str> = analyzer
+        .split("맛있었어요 다음에 또 갈게요")
+        .unwrap()
+        .iter()
+        .map(|s| s.text())
+        .collect();
+    assert_eq!(texts, ["맛있었어요", "다음에 또 갈게요"]);
+    let quoted = "그는 \"오늘은 비가 왔다. 그래서 집에 있었다\"라고 말했다. 나는 웃었다";
+    let sentences = analyzer.split(quoted).unwrap();
+    assert_eq!(sentences.len(), 2, "{sentences:?}");
+    assert!(sentences[0].text().ends_with("라고 말했다."));
+    // A blank line always ends a sentence.
+    assert_eq!(analyzer.split("첫째 줄의 영화\n\n둘째 줄의 영화").unwrap().len(), 2);
+}
+
+#[test]
 fn empty_input_gives_one_empty_candidate() {
     let mut analyzer = model().analyzer().unwrap();
     let analysis = analyzer.analyze("").unwrap();

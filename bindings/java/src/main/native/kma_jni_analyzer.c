@@ -4,45 +4,11 @@
 #include "io_github_kma_Analyzer.h"
 #include "kma_jni_util.h"
 
-/* Bits of AnalyzerOptions.mask (see AnalyzerOptions.java). */
-enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8 };
-
-/*
- * Builds a kma_options from the Java option fields. Values are validated by
- * the C library, so the binding reports exactly its bounds and messages.
- * Returns NULL with an exception pending on failure.
- */
-static kma_options* make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
-                                 jint max_unknown, jbyteArray lm) {
-  kma_options* opt = NULL;
-  kma_status s = kma_options_new(&opt);
-  if (s == KMA_OK && (mask & kHasTopN)) s = kma_options_set_int(opt, KMA_OPT_TOP_N, top_n);
-  if (s == KMA_OK && (mask & kHasBeam)) s = kma_options_set_float(opt, KMA_OPT_BEAM, beam);
-  if (s == KMA_OK && (mask & kHasMaxUnknown)) {
-    s = kma_options_set_int(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, max_unknown);
-  }
-  if (s == KMA_OK && (mask & kHasLm) && lm != NULL) {
-    char* name = kma_jni_bytes_dup(env, lm, NULL);
-    if (name == NULL) {
-      kma_options_free(opt);
-      return NULL;
-    }
-    s = kma_options_set_string(opt, KMA_OPT_LM, name);
-    free(name);
-  }
-  if (s != KMA_OK) {
-    kma_jni_throw_status(env, s);
-    kma_options_free(opt);
-    return NULL;
-  }
-  return opt;
-}
-
 JNIEXPORT jlong JNICALL Java_io_github_kma_Analyzer_new0(JNIEnv* env, jclass cls, jlong model,
                                                          jint mask, jint top_n, jfloat beam,
                                                          jint max_unknown, jbyteArray lm) {
   (void)cls;
-  kma_options* opt = make_options(env, mask, top_n, beam, max_unknown, lm);
+  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm);
   if (opt == NULL) return 0;
   kma_analyzer* a = NULL;
   kma_status s = kma_analyzer_new(&a, KMA_JNI_PTR(const kma_model, model), opt);
@@ -59,7 +25,7 @@ JNIEXPORT void JNICALL Java_io_github_kma_Analyzer_setOptions0(JNIEnv* env, jcla
                                                                jfloat beam, jint max_unknown,
                                                                jbyteArray lm) {
   (void)cls;
-  kma_options* opt = make_options(env, mask, top_n, beam, max_unknown, lm);
+  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm);
   if (opt == NULL) return;
   kma_status s = kma_analyzer_set_options(KMA_JNI_PTR(kma_analyzer, h), opt);
   kma_options_free(opt);

@@ -20,6 +20,39 @@ JNIEXPORT jlong JNICALL Java_io_github_kma_Model_open0(JNIEnv* env, jclass cls,
   return KMA_JNI_HANDLE(model);
 }
 
+/* A kma_options with KMA_OPT_PACKAGE_MODEL set to @p path (NUL-terminated),
+ * or NULL for a NULL path. NULL with an exception pending on failure. */
+static kma_options* package_options(JNIEnv* env, jbyteArray path) {
+  if (path == NULL) return NULL;
+  char* p = kma_jni_bytes_dup(env, path, NULL);
+  if (p == NULL) return NULL;
+  kma_options* opt = NULL;
+  kma_status s = kma_options_new(&opt);
+  if (s == KMA_OK) s = kma_options_set_string(opt, KMA_OPT_PACKAGE_MODEL, p);
+  free(p);
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+    kma_options_free(opt);
+    return NULL;
+  }
+  return opt;
+}
+
+JNIEXPORT jlong JNICALL Java_io_github_kma_Model_openDefault0(JNIEnv* env, jclass cls,
+                                                              jbyteArray package_model) {
+  (void)cls;
+  kma_options* opt = package_options(env, package_model);
+  if ((*env)->ExceptionCheck(env)) return 0;
+  kma_model* model = NULL;
+  kma_status s = kma_model_open_default(&model, opt);
+  kma_options_free(opt);
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+    return 0;
+  }
+  return KMA_JNI_HANDLE(model);
+}
+
 JNIEXPORT jlong JNICALL Java_io_github_kma_Model_openMemory0(JNIEnv* env, jclass cls,
                                                              jbyteArray data) {
   (void)cls;

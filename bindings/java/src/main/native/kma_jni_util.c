@@ -52,19 +52,24 @@ void kma_jni_throw_oom(JNIEnv* env, const char* what) {
   if (oom != NULL) (*env)->ThrowNew(env, oom, what);
 }
 
+jobject kma_jni_new_exception(JNIEnv* env, kma_status status, const char* msg, int64_t offset) {
+  if (msg == NULL || msg[0] == '\0') msg = kma_status_string(status);
+  jstring jmsg = kma_jni_string_from_utf8(env, msg, strlen(msg));
+  if (jmsg == NULL) return NULL; /* OutOfMemoryError pending */
+  jobject ex = (*env)->NewObject(env, g_exception_class, g_exception_ctor, (jint)status, jmsg,
+                                 (jlong)offset);
+  (*env)->DeleteLocalRef(env, jmsg);
+  return ex;
+}
+
 void kma_jni_throw_status(JNIEnv* env, kma_status status) {
   /* Read the thread-local error state before any other call can touch it. */
   const char* msg = kma_last_error_message();
-  jlong offset = -1;
+  int64_t offset = -1;
   if (status == KMA_E_INVALID_UTF16 || status == KMA_E_INVALID_UTF8) {
-    offset = (jlong)kma_last_error_offset();
+    offset = kma_last_error_offset();
   }
-  if (msg == NULL || msg[0] == '\0') msg = kma_status_string(status);
-  jstring jmsg = kma_jni_string_from_utf8(env, msg, strlen(msg));
-  if (jmsg == NULL) return; /* OutOfMemoryError pending */
-  jobject ex = (*env)->NewObject(env, g_exception_class, g_exception_ctor, (jint)status, jmsg,
-                                 offset);
-  (*env)->DeleteLocalRef(env, jmsg);
+  jobject ex = kma_jni_new_exception(env, status, msg, offset);
   if (ex != NULL) {
     (*env)->Throw(env, (jthrowable)ex);
     (*env)->DeleteLocalRef(env, ex);
@@ -175,4 +180,33 @@ char* kma_jni_bytes_dup(JNIEnv* env, jbyteArray bytes, jsize* length) {
   buf[n] = '\0'; /* belt and braces: the Java side already terminates */
   if (length != NULL) *length = n;
   return buf;
+}
+
+/* Bits of AnalyzerOptions.mask (see AnalyzerOptions.java). */
+enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8 };
+
+kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
+                                  jint max_unknown, jbyteArray lm) {
+  kma_options* opt = NULL;
+  kma_status s = kma_options_new(&opt);
+  if (s == KMA_OK && (mask & kHasTopN)) s = kma_options_set_int(opt, KMA_OPT_TOP_N, top_n);
+  if (s == KMA_OK && (mask & kHasBeam)) s = kma_options_set_float(opt, KMA_OPT_BEAM, beam);
+  if (s == KMA_OK && (mask & kHasMaxUnknown)) {
+    s = kma_options_set_int(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, max_unknown);
+  }
+  if (s == KMA_OK && (mask & kHasLm) && lm != NULL) {
+    char* name = kma_jni_bytes_dup(env, lm, NULL);
+    if (name == NULL) {
+      kma_options_free(opt);
+      return NULL;
+    }
+    s = kma_options_set_string(opt, KMA_OPT_LM, name);
+    free(name);
+  }
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+    kma_options_free(opt);
+    return NULL;
+  }
+  return opt;
 }

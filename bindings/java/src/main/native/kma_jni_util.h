@@ -26,6 +26,22 @@ extern jclass kma_jni_string_class;
  */
 void kma_jni_throw_status(JNIEnv* env, kma_status status);
 
+/*
+ * A new io.github.kma.KmaException(status, msg, offset), not thrown (for
+ * per-text errors of a batch). A NULL or empty @p msg becomes the status
+ * name. Returns NULL with an exception pending on failure.
+ */
+jobject kma_jni_new_exception(JNIEnv* env, kma_status status, const char* msg, int64_t offset);
+
+/*
+ * A kma_options from the fields of io.github.kma.AnalyzerOptions (mask says
+ * which are set; see AnalyzerOptions.java). Values are validated by the C
+ * library, so the binding reports exactly its bounds and messages. Returns
+ * NULL with an exception pending on failure; the caller frees the set.
+ */
+kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
+                                  jint max_unknown, jbyteArray lm);
+
 /* Throws java.lang.OutOfMemoryError with the given message. */
 void kma_jni_throw_oom(JNIEnv* env, const char* what);
 

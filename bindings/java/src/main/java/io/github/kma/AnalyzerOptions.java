@@ -11,7 +11,7 @@ import java.util.Objects;
  * <pre>{@code new AnalyzerOptions().topN(3).beam(10f)}</pre>
  */
 public final class AnalyzerOptions {
-  // Bits of `mask`, shared with kma_jni_analyzer.c.
+  // Bits of `mask`, shared with kma_jni_util.c (kma_jni_make_options).
   static final int HAS_TOP_N = 1;
   static final int HAS_BEAM = 2;
   static final int HAS_MAX_UNKNOWN_LENGTH = 4;

@@ -1,5 +1,6 @@
 package io.github.kma;
 
+import io.github.kma.internal.ModelResource;
 import io.github.kma.internal.NativeHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -47,22 +48,33 @@ public final class Model extends NativeHandle {
   }
 
   /**
-   * Opens the model named by the system property {@code kma.model}, else by
-   * the environment variable {@code KMA_MODEL}.
+   * Opens the default model. An explicit {@code -Dkma.model=PATH} wins;
+   * otherwise the rule every kma surface shares applies (the C library's
+   * {@code kma_model_open_default}):
    *
-   * @throws KmaException with {@link KmaException#IO} if neither is set or
-   *     the file cannot be read
+   * <ol>
+   *   <li>the environment variable {@code KMA_MODEL}, used as given (a typo
+   *       is an error, never a silent fallback);
+   *   <li>the model this jar (or a companion jar on the class path) carries,
+   *       copied once to {@code -Dkma.model.cachedir} (default
+   *       {@code java.io.tmpdir});
+   *   <li>{@code share/kma/kma-default.kmam} of the prefix the native
+   *       library belongs to, then of the prefix it was configured for.
+   * </ol>
+   *
+   * @throws KmaException with {@link KmaException#IO} if no model is found
+   *     (the message lists the places tried) or the file cannot be read
    */
   public static Model openDefault() {
     String path = System.getProperty("kma.model");
-    if (path == null || path.isEmpty()) {
-      path = System.getenv("KMA_MODEL");
+    if (path != null && !path.isEmpty()) {
+      return open(path);
     }
-    if (path == null || path.isEmpty()) {
-      throw new KmaException(KmaException.IO,
-          "no model path: set -Dkma.model=PATH or KMA_MODEL", -1);
-    }
-    return open(path);
+    // Copying the jar's model is only worth it when KMA_MODEL, which comes
+    // first, is not set; the C library applies the rest of the rule.
+    String env = System.getenv("KMA_MODEL");
+    String packaged = env == null || env.isEmpty() ? ModelResource.path() : null;
+    return new Model(openDefault0(packaged == null ? null : nulTerminated(packaged)));
   }
 
   /** Format version stamped in the model file. */
@@ -135,6 +147,8 @@ public final class Model extends NativeHandle {
   }
 
   private static native long open0(byte[] pathUtf8);
+
+  private static native long openDefault0(byte[] packageModelUtf8);
 
   private static native long openMemory0(byte[] data);
 

@@ -168,6 +168,24 @@ class AnalyzerTest {
   }
 
   @Test
+  void splitFindsUnpunctuatedEndsAndKeepsQuotationsWhole() {
+    try (Analyzer analyzer = new Analyzer(model)) {
+      List<Sentence> s = analyzer.split("맛있었어요 다음에 또 갈게요");
+      assertEquals(2, s.size(), s.toString());
+      assertEquals("맛있었어요", s.get(0).text());
+      assertEquals("다음에 또 갈게요", s.get(1).text());
+      String quoted = "그는 \"오늘은 비가 왔다. 그래서 집에 있었다\"라고 말했다. 나는 웃었다";
+      s = analyzer.split(quoted);
+      assertEquals(2, s.size(), s.toString());
+      assertTrue(s.get(0).text().endsWith("라고 말했다."), s.get(0).text());
+      // A blank line always ends a sentence.
+      s = analyzer.split("첫째 줄의 영화\n\n둘째 줄의 영화");
+      assertEquals(2, s.size(), s.toString());
+      assertEquals("둘째 줄의 영화", s.get(1).text());
+    }
+  }
+
+  @Test
   void optionsAreValidatedAndApplied() {
     assertTrue(model.lmNames().length >= 1);
     assertTrue(Arrays.asList(model.lmNames()).contains(model.defaultLm()));

@@ -1,0 +1,128 @@
+"""Analyzers: text in, tokens out."""
+from __future__ import annotations
+
+from typing import Iterable, List, Optional, Union
+
+from . import _kma
+from ._errors import KmaError
+from ._model import Model, PathLike
+from ._types import Analysis, Sentence, Token
+
+Text = Union[str, bytes]
+
+
+class Analyzer:
+    """A Korean morphological analyzer over a model.
+
+    Args:
+        model: a :class:`Model`, a path to a model file, or ``None`` for the
+            default model (``$KMA_MODEL``, else the one bundled with this
+            package; see :func:`kma.default_model_path`).
+        lm: the language model to score with, one of ``Model.lm_names``;
+            ``None`` for the model's default (the most accurate).
+        beam: score-relative search beam in nats (library default 7; wider
+            is slower and rarely better).
+        max_unknown_length: longest unknown-word candidate in syllables
+            (library default 8).
+
+    Raises:
+        ModelError: the model cannot be opened.
+        InvalidArgumentError: an unknown ``lm`` or an option out of range.
+
+    An analyzer may be shared by threads: calls run without the GIL, one at
+    a time per analyzer, so give each thread its own analyzer (they can share
+    one :class:`Model`) or use :meth:`analyze_many` to analyse in parallel.
+
+    Example:
+        >>> from kma import Analyzer
+        >>> Analyzer().tokenize("아버지가방에들어가신다")[:2]
+        [Token(form='아버지', tag='NNG', start=0, len=3), Token(form='가', tag='JKS', start=3, len=1)]
+    """
+
+    def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
+                 *, beam: Optional[float] = None,
+                 max_unknown_length: Optional[int] = None) -> None:
+        if beam is not None and not isinstance(beam, (int, float)):
+            raise TypeError(f"beam must be a number, not {type(beam).__name__}")
+        if max_unknown_length is not None and not isinstance(max_unknown_length, int):
+            raise TypeError("max_unknown_length must be an int, "
+                            f"not {type(max_unknown_length).__name__}")
+        self.model: Model = model if isinstance(model, Model) else Model(model)
+        self._settings = (lm, beam, max_unknown_length)
+        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length)
+
+    def __reduce__(self):
+        lm, beam, max_unknown_length = self._settings
+        return (_rebuild, (self.model, lm, beam, max_unknown_length))
+
+    def __repr__(self) -> str:
+        return f"Analyzer({self.model!r}, lm={self.lm!r})"
+
+    @property
+    def lm(self) -> str:
+        """The language model this analyzer scores with."""
+        return self._settings[0] or self.model.default_lm
+
+    def analyze(self, text: Text, top_n: int = 1) -> List[Analysis]:
+        """Analyses a text.
+
+        Args:
+            text: a ``str``, or ``bytes`` holding UTF-8. Offsets are code
+                points of the text either way.
+            top_n: how many analyses to return, 1..64, best first.
+
+        Returns:
+            ``top_n`` analyses (fewer if the text has fewer), each a list of
+            :class:`Token` with its score. An empty text gives one empty
+            analysis.
+
+        Raises:
+            InvalidTextError: a ``str`` with a lone surrogate (``offset`` is
+                its index) or ``bytes`` that are not UTF-8 (``offset`` is the
+                first bad byte).
+            InvalidArgumentError: ``top_n`` out of range.
+        """
+        return self._native.analyze(text, top_n)
+
+    def tokenize(self, text: Text) -> List[Token]:
+        """The tokens of the best analysis of ``text`` (see :meth:`analyze`)."""
+        return self._native.tokenize(text)
+
+    def split_sentences(self, text: Text) -> List[Sentence]:
+        """Splits ``text`` into sentences without analysing it.
+
+        Returns:
+            The sentences in order, each with its text and code-point span.
+        """
+        return self._native.split_sentences(text)
+
+    def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: int = 1,
+                     *, errors: str = "raise") -> List[Union[List[Analysis], KmaError]]:
+        """Analyses many texts on ``workers`` threads, without the GIL.
+
+        The texts are analysed by a pool of native threads sharing the model
+        (``kma_pool``); the results are what :meth:`analyze` gives for each
+        text, in input order, whatever the number of workers.
+
+        Args:
+            texts: ``str`` or UTF-8 ``bytes`` items.
+            workers: threads, 1..256; 0 for one per CPU.
+            top_n: analyses per text, 1..64.
+            errors: ``"raise"`` raises the :class:`KmaError` of the first
+                bad text (its ``index`` says which); ``"return"`` puts each
+                bad text's error in its place and analyses the others.
+
+        Returns:
+            One ``List[Analysis]`` per text (or a :class:`KmaError`).
+        """
+        if errors not in ("raise", "return"):
+            raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
+        if not isinstance(workers, int) or workers < 0:
+            raise ValueError(f"workers must be an int >= 0, not {workers!r}")
+        items = texts if isinstance(texts, (list, tuple)) else list(texts)
+        return self._native.analyze_many(items, workers, top_n, errors == "return")
+
+
+def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
+             max_unknown_length: Optional[int]) -> Analyzer:
+    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length)

@@ -1,0 +1,77 @@
+"""The records kma returns: tokens, analyses and sentences.
+
+They are :class:`typing.NamedTuple` classes, so they unpack, compare, pickle
+(for Dask and multiprocessing) and convert (``token._asdict()``) like any
+tuple. The native module builds them directly, at C level.
+"""
+from __future__ import annotations
+
+from typing import List, NamedTuple
+
+
+class Token(NamedTuple):
+    """One morpheme of an analysis.
+
+    ``start`` and ``len`` are indices into the analysed ``str`` (code points),
+    so ``text[token.start:token.end]`` is the token's surface. Several tokens
+    can share one span when a syllable holds more than one morpheme
+    (``갔`` → ``가/VV`` + ``았/EP``).
+    """
+
+    form: str
+    """Normalized form, e.g. ``"가"``; bare endings in compatibility jamo
+    (``"ㄴ"``)."""
+    tag: str
+    """Part-of-speech tag (Sejong tag set), e.g. ``"NNG"``; see
+    :func:`kma.tag_names`."""
+    start: int
+    """Index of the first code point of the surface in the text."""
+    len: int
+    """Length of the surface in code points."""
+    score: float
+    """This token's share of the analysis score (natural log)."""
+    sent_position: int
+    """Index of the sentence the token belongs to."""
+    word_position: int
+    """Index of the whitespace-separated word the token belongs to."""
+    unknown: bool
+    """True for a word missing from the dictionary (guessed)."""
+    id: int
+    """Dictionary id of the morpheme; 0 for unknown words and patterns."""
+
+    @property
+    def end(self) -> int:
+        """Index just past the surface: ``start + len``."""
+        return self.start + self.len
+
+    @property
+    def tagged_form(self) -> str:
+        """``"form/TAG"``, as the ``kma analyze`` command prints it."""
+        return f"{self.form}/{self.tag}"
+
+    def __repr__(self) -> str:
+        return (f"Token(form={self.form!r}, tag={self.tag!r}, "
+                f"start={self.start}, len={self.len})")
+
+
+class Analysis(NamedTuple):
+    """One analysis of a text: its tokens in text order and its score."""
+
+    tokens: List[Token]
+    """The morphemes, in text order."""
+    score: float
+    """Total score (natural log; higher is better)."""
+
+    def __str__(self) -> str:
+        return " ".join(t.tagged_form for t in self.tokens)
+
+
+class Sentence(NamedTuple):
+    """A sentence span of a text (code-point indices)."""
+
+    text: str
+    """The sentence, ``original[start:end]``."""
+    start: int
+    """Index of its first code point."""
+    end: int
+    """Index just past its last code point."""

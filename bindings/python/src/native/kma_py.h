@@ -1,0 +1,155 @@
+// Declarations shared by the sources of the `kma._kma` extension module.
+//
+// The module talks to kma through its C ABI only (<kma/kma.h>, linked against
+// the shared libkma, which exports nothing else); pybind11 is the glue. The
+// Python package (kma/*.py) wraps these classes in the documented API.
+#ifndef KMA_BINDINGS_PYTHON_KMA_PY_H_
+#define KMA_BINDINGS_PYTHON_KMA_PY_H_
+
+#include <kma/kma.h>
+#include <pybind11/pybind11.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace kmapy {
+
+namespace py = pybind11;
+
+// ---- errors (errors.cpp) -----------------------------------------------------
+
+// A failed kma call, captured on the thread that made it (the C library's
+// last-error state is thread-local).
+struct Failure {
+  kma_status status = KMA_OK;
+  std::string message;
+  int64_t offset = -1;  // bad byte (UTF-8) or index (str), -1 if none
+};
+
+// Reads the calling thread's last-error message and offset for `status`.
+Failure LastFailure(kma_status status);
+
+// Builds a kma.KmaError instance (kma/_errors.py) without raising it.
+// `index` is the position of the text in a batch, -1 for a single text.
+py::object MakeError(const Failure& f, Py_ssize_t index = -1);
+
+// Raises the KmaError for `f` as a C++ exception pybind11 understands.
+[[noreturn]] void Raise(const Failure& f, Py_ssize_t index = -1);
+
+// ---- text input (text.cpp) ---------------------------------------------------
+
+// A text argument as UTF-8: the bytes of a `bytes` object, or the UTF-8
+// form CPython caches inside a `str`. Valid while `owner` is alive.
+struct Utf8Text {
+  const char* data = nullptr;
+  size_t size = 0;
+  bool is_str = false;
+};
+
+// Converts `obj` (str or bytes); a str with a lone surrogate fills *fail
+// (KMA_E_INVALID_UTF16, offset = its index) and returns false; any other
+// type raises TypeError. Needs the GIL.
+bool ToUtf8(py::handle obj, Utf8Text* out, Failure* fail);
+
+// ---- result conversion (convert.cpp) -----------------------------------------
+
+// list[Analysis] (kma/_types.py) for a result, best first.
+py::list ConvertAnalyses(const kma_result* result);
+// list[Sentence] for a result; `source` is the analysed object, sliced for
+// the sentence texts (str by code points, bytes by byte offsets).
+py::list ConvertSentences(const kma_result* result, py::handle source,
+                          const Utf8Text& text);
+
+// ---- line formats (line_format.cpp) ------------------------------------------
+
+// The output formats of `kma analyze --format`, reproduced byte for byte.
+enum class LineFormat { kMorphs = 0, kJson = 1, kTsv = 2 };
+
+// Appends the output of one input line, as the CLI prints it.
+void AppendLine(LineFormat format, int top_n, const char* text, size_t size,
+                const kma_result* result, std::string* out);
+
+// Frees a kma_result when it goes out of scope.
+struct ResultFree {
+  void operator()(kma_result* r) const { kma_result_free(r); }
+};
+using ResultPtr = std::unique_ptr<kma_result, ResultFree>;
+
+// ---- handles (model.cpp, analyzer.cpp) ---------------------------------------
+
+// Owns one reference to a kma_model (immutable, shared by threads).
+class Model {
+ public:
+  explicit Model(const std::string& path);
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  const kma_model* get() const { return model_; }
+  uint32_t format_version() const;
+  uint32_t morpheme_count() const;
+  std::vector<std::string> lm_names() const;
+  std::string default_lm() const;
+  std::string metadata(const std::string& key) const;
+
+ private:
+  kma_model* model_ = nullptr;
+};
+
+// Analysis settings fixed when an Analyzer is made; top_n varies per call.
+struct Settings {
+  std::string lm;  // "" = the model's default
+  bool has_beam = false;
+  float beam = 0;
+  bool has_max_unknown_length = false;
+  int32_t max_unknown_length = 0;
+};
+
+// One kma_analyzer (used under a mutex, with the GIL released) and, made on
+// first use, one kma_pool for batches.
+class Analyzer {
+ public:
+  Analyzer(const Model& model, const Settings& settings);
+  ~Analyzer();
+  Analyzer(const Analyzer&) = delete;
+  Analyzer& operator=(const Analyzer&) = delete;
+
+  py::list Analyze(py::handle text, int top_n);
+  py::list Tokenize(py::handle text);
+  py::list SplitSentences(py::handle text);
+  py::list AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,
+                       bool return_errors);
+  py::bytes FormatLines(py::sequence lines, int format, int top_n);
+
+ private:
+  kma_status NewOptions(int top_n, kma_options** out) const;
+  kma_status UseTopN(int top_n);  // caller holds mu_
+  kma_result* Run(const Utf8Text& text, int top_n, bool split);
+  // The message and offset of a text the pool rejected (only the first
+  // failure of a batch leaves them in the last-error state): the text is
+  // run again alone, which fails at the same place.
+  Failure Explain(const Utf8Text& text, kma_status status);
+  kma_status RunBatch(const std::vector<Utf8Text>& texts, size_t begin,
+                      size_t end, uint32_t workers, int top_n,
+                      std::vector<kma_result*>* results,
+                      std::vector<kma_status>* statuses, Failure* fail);
+
+  std::mutex mu_;  // one thread in the analyzer (and the pool) at a time
+  Settings settings_;
+  // Pools are made from the model handle; the binding keeps the Python
+  // Model alive as long as this analyzer (py::keep_alive in module.cpp).
+  const kma_model* model_ = nullptr;
+  kma_analyzer* analyzer_ = nullptr;
+  int top_n_ = 1;
+  kma_pool* pool_ = nullptr;
+  uint32_t pool_workers_ = 0;  // as requested (0 = all CPUs)
+  int pool_top_n_ = 0;
+};
+
+}  // namespace kmapy
+
+#endif  // KMA_BINDINGS_PYTHON_KMA_PY_H_

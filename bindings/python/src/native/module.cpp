@@ -1,0 +1,105 @@
+// The `kma._kma` extension module: bindings of Model and Analyzer (model.cpp,
+// analyzer.cpp) and of the library-wide functions of kma_runtime.h. The
+// documented API is the Python package around it (kma/__init__.py).
+#include <utility>
+
+#include <pybind11/stl.h>
+
+#include "kma_py.h"
+
+namespace kmapy {
+namespace {
+
+using namespace pybind11::literals;
+
+// kma_status codes by name, from the header, so that kma/_errors.py never
+// repeats a number by hand.
+py::dict StatusCodes() {
+#define KMA_PY_CODE(name) {#name, static_cast<int>(name)}
+  static const std::pair<const char*, int> kCodes[] = {
+      KMA_PY_CODE(KMA_OK),           KMA_PY_CODE(KMA_E_UNKNOWN),
+      KMA_PY_CODE(KMA_E_INVALID_ARGUMENT), KMA_PY_CODE(KMA_E_OUT_OF_MEMORY),
+      KMA_PY_CODE(KMA_E_IO),         KMA_PY_CODE(KMA_E_MODEL_FORMAT),
+      KMA_PY_CODE(KMA_E_MODEL_VERSION), KMA_PY_CODE(KMA_E_INVALID_UTF8),
+      KMA_PY_CODE(KMA_E_INVALID_UTF16), KMA_PY_CODE(KMA_E_INPUT_TOO_LONG),
+      KMA_PY_CODE(KMA_E_BUFFER_TOO_SMALL), KMA_PY_CODE(KMA_E_UNSUPPORTED),
+      KMA_PY_CODE(KMA_E_INTERNAL)};
+#undef KMA_PY_CODE
+  py::dict codes;
+  for (const auto& [name, code] : kCodes) codes[name] = code;
+  return codes;
+}
+
+// Settings from the keyword arguments of kma.Analyzer (None = default).
+Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown) {
+  Settings s;
+  s.lm = lm;
+  if (lm.find('\0') != std::string::npos) {
+    Raise(Failure{KMA_E_INVALID_ARGUMENT, "lm name contains a NUL character", -1});
+  }
+  if (!beam.is_none()) {
+    s.has_beam = true;
+    s.beam = beam.cast<float>();
+  }
+  if (!max_unknown.is_none()) {
+    s.has_max_unknown_length = true;
+    s.max_unknown_length = max_unknown.cast<int32_t>();
+  }
+  return s;
+}
+
+void BindModel(py::module_& m) {
+  py::class_<Model>(m, "Model")
+      .def(py::init<const std::string&>(), "path"_a)
+      .def_property_readonly("format_version", &Model::format_version)
+      .def_property_readonly("morpheme_count", &Model::morpheme_count)
+      .def_property_readonly("lm_names", &Model::lm_names)
+      .def_property_readonly("default_lm", &Model::default_lm)
+      .def("metadata", &Model::metadata, "key"_a);
+}
+
+void BindAnalyzer(py::module_& m) {
+  py::class_<Analyzer>(m, "Analyzer")
+      .def(py::init([](const Model& model, const std::string& lm, py::object beam,
+                       py::object max_unknown_length) {
+             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length));
+           }),
+           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a,
+           py::keep_alive<1, 2>())  // pools are made from the model handle
+      .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
+      .def("tokenize", &Analyzer::Tokenize, "text"_a)
+      .def("split_sentences", &Analyzer::SplitSentences, "text"_a)
+      .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,
+           "return_errors"_a)
+      .def("format_lines", &Analyzer::FormatLines, "lines"_a, "format"_a, "top_n"_a);
+}
+
+}  // namespace
+}  // namespace kmapy
+
+PYBIND11_MODULE(_kma, m) {
+  using namespace kmapy;
+  m.doc() = "Native layer of the kma package over the kma C ABI (use the kma package).";
+  // The headers this module was compiled with must match the loaded library.
+  if (kma_version_number() / 10000 != KMA_VERSION_MAJOR) {
+    throw py::import_error(std::string("kma: library version ") + kma_version_string() +
+                           " does not match the headers' " KMA_VERSION_STRING);
+  }
+  m.attr("STATUS_CODES") = StatusCodes();
+  m.attr("HEADER_VERSION") = KMA_VERSION_STRING;
+  m.def("version", [] { return std::string(kma_version_string()); });
+  m.def("abi_version", [] { return kma_abi_version(); });
+  m.def("model_format_versions", [] {
+    return py::make_tuple(kma_model_format_version_min_supported(),
+                          kma_model_format_version_supported());
+  });
+  m.def("active_isa", [] { return std::string(kma_active_isa_name()); });
+  m.def("status_string", [](kma_status st) { return std::string(kma_status_string(st)); });
+  m.def("tag_names", [] {
+    py::list names;
+    for (uint16_t t = 0; t < kma_tag_count(); ++t) names.append(kma_tag_name(t));
+    return names;
+  });
+  BindModel(m);
+  BindAnalyzer(m);
+}

@@ -1,0 +1,21 @@
+// The search's tuned defaults, in one place: the options structs of the
+// analyzer, the lattice and the beam, and the CLI's help, all take them from
+// here. Chosen on a held-out tenth of train.tsv (docs/ACCURACY.md).
+#ifndef KMA_CORE_SEARCH_SEARCH_DEFAULTS_H_
+#define KMA_CORE_SEARCH_SEARCH_DEFAULTS_H_
+
+namespace kma::search {
+
+// Drop states this far (nats) below the best of their position.
+inline constexpr float kDefaultBeam = 7.0f;
+// Keep at most this many states per position (top-1 analysis).
+inline constexpr int kDefaultMaxStates = 8;
+// A node whose extension of the best state that can take it falls this far
+// below the beam is not tried from worse states.
+inline constexpr float kDefaultSkipMargin = 1e30f;
+// Longest unknown-word candidate at a word start, in syllables.
+inline constexpr int kDefaultMaxUnknownUnits = 8;
+
+}  // namespace kma::search
+
+#endif  // KMA_CORE_SEARCH_SEARCH_DEFAULTS_H_

@@ -1,0 +1,82 @@
+#include "core/search/state_map.h"
+
+#include <algorithm>
+
+namespace kma::search {
+
+void StateSet::Clear() {
+  states_.clear();
+  best_ = best_open_ = -1e30f;
+  std::fill(slots_.begin(), slots_.end(), 0u);
+}
+
+void StateSet::Rehash() {
+  size_t cap = 16;
+  while (cap < states_.size() * 2 + 2) cap *= 2;
+  slots_.assign(cap, 0u);
+  for (uint32_t i = 0; i < states_.size(); ++i) {
+    for (size_t j = states_[i].Hash() & (cap - 1);; j = (j + 1) & (cap - 1)) {
+      if (slots_[j] == 0) {
+        slots_[j] = i + 1;
+        break;
+      }
+    }
+  }
+}
+
+int StateSet::Insert(const State& s, int top_n, uint32_t* freed_hist) {
+  *freed_hist = State::kNoHist;
+  if (slots_.empty()) Rehash();
+  if (s.score > best_) best_ = s.score;
+  if (s.pending == 0 && s.score > best_open_) best_open_ = s.score;
+  const size_t mask = slots_.size() - 1;
+  size_t j = s.Hash() & mask;
+  // N-best keeps up to top_n states per merge key (each in its own slot);
+  // top-1 stops at the first twin.
+  int same = 0;
+  uint32_t worst = 0;
+  for (;; j = (j + 1) & mask) {
+    const uint32_t v = slots_[j];
+    if (v == 0) break;
+    const State& o = states_[v - 1];
+    if (!o.SameKey(s)) continue;
+    ++same;
+    if (same == 1 || o.score < states_[worst].score) worst = v - 1;
+    if (top_n <= 1) break;
+  }
+  if (same >= top_n) {
+    if (!(s.score > states_[worst].score)) return -1;
+    *freed_hist = states_[worst].hist;
+    states_[worst] = s;
+    return static_cast<int>(worst);
+  }
+  states_.push_back(s);
+  slots_[j] = static_cast<uint32_t>(states_.size());
+  if (states_.size() * 2 > slots_.size()) Rehash();
+  return static_cast<int>(states_.size() - 1);
+}
+
+void StateSet::Prune(float beam, size_t max_states) {
+  std::vector<State>& v = states_;
+  std::sort(v.begin(), v.end(), [](const State& a, const State& b) { return a.score > b.score; });
+  if (v.size() <= 1) return;
+  // Keep what is within the beam, at most max_states of it, and the best
+  // open state wherever it ranks.
+  const float cut = v[0].score - beam;
+  size_t keep = 0;
+  while (keep < v.size() && keep < max_states && v[keep].score >= cut) ++keep;
+  bool has_open = false;
+  for (size_t i = 0; i < keep; ++i) has_open |= v[i].pending == 0;
+  if (!has_open) {
+    for (size_t i = keep; i < v.size(); ++i) {
+      if (v[i].pending != 0) continue;
+      if (keep == max_states) --keep;  // it takes the last place
+      v[keep++] = v[i];
+      break;
+    }
+  }
+  v.resize(keep);
+  // The index is stale from here on; the set is only read until Clear().
+}
+
+}  // namespace kma::search

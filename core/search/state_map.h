@@ -1,0 +1,75 @@
+// The beam's states and the per-position sets that hold them. A state is
+// what the search must remember of a path to score what follows; paths whose
+// states agree on everything that decides future scores are merged (the
+// best survives; with N-best, the best N).
+#ifndef KMA_CORE_SEARCH_STATE_MAP_H_
+#define KMA_CORE_SEARCH_STATE_MAP_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "core/lm/language_model.h"
+
+namespace kma::search {
+
+struct State {
+  float score;           // path score so far (natural log)
+  float lm;              // the language model's share of it (its log-probabilities)
+  lm::LmState lm_state;  // the morpheme LM's state (opaque to the search)
+  uint32_t tag_state;    // the tag-class model's state
+  uint32_t hist;         // index of the path's last step in the history, or kNoHist
+  uint32_t pending;      // socket of an open stem head, 0 if none
+  uint32_t pending_morph;
+  uint16_t last_socket;  // conjugation class of the last morpheme (0 = none)
+  uint8_t last_tag;      // tag of the last morpheme (kNumTags at the start)
+  uint8_t space_before;  // whitespace since the last morpheme
+
+  static constexpr uint32_t kNoHist = 0xFFFFFFFFu;
+
+  // What future scores depend on (the LM's key, not its aux).
+  bool SameKey(const State& o) const {
+    return lm_state.SameKey(o.lm_state) && tag_state == o.tag_state && pending == o.pending &&
+           pending_morph == o.pending_morph && last_socket == o.last_socket && last_tag == o.last_tag;
+  }
+  uint64_t Hash() const {
+    uint64_t h = (uint64_t{lm_state.key[0]} << 32) ^ (uint64_t{pending} << 20) ^ (uint64_t{last_socket} << 6) ^ last_tag;
+    h ^= uint64_t{pending_morph} * 0x9E3779B97F4A7C15ull;
+    h ^= uint64_t{tag_state} * 0xC2B2AE3D27D4EB4Full;
+    h ^= uint64_t{lm_state.key[1]} * 0x27D4EB2F165667C5ull;
+    return (h * 0xD6E8FEB86659FD93ull) >> 32;
+  }
+};
+
+// The states ending at one position, merged through an open-addressing
+// index on the merge key (buckets are small: a 1-byte-tag SIMD scan measured
+// no faster).
+class StateSet {
+ public:
+  // Adds `s`, or keeps the better of `s` and its twin (N-best: keeps up to
+  // `top_n` states per merge key). Returns the index in states() that `s`
+  // went to, or -1 if it was dropped. When `s` took the place of a worse
+  // twin, *freed_hist is that twin's history index (nobody else refers to
+  // it yet, so it can be reused); else State::kNoHist.
+  int Insert(const State& s, int top_n, uint32_t* freed_hist);
+  // Keeps the states within `beam` of the best, at most `max_states`, and
+  // always the best one without a pending stem head (so unknown words can
+  // go on from it); leaves them sorted by score, best first.
+  void Prune(float beam, size_t max_states);
+  void Clear();
+
+  const std::vector<State>& states() const { return states_; }
+  std::vector<State>& mutable_states() { return states_; }
+  float best() const { return best_; }            // best score inserted so far
+  float best_open() const { return best_open_; }  // the same among states without a pending head
+
+ private:
+  void Rehash();
+
+  std::vector<State> states_;
+  std::vector<uint32_t> slots_;  // index+1 into states_, 0 = empty; size is a power of two
+  float best_ = -1e30f, best_open_ = -1e30f;
+};
+
+}  // namespace kma::search
+
+#endif  // KMA_CORE_SEARCH_STATE_MAP_H_

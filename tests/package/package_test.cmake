@@ -1,0 +1,230 @@
+# Consumes kma's packages the way a user would, outside the tree, one case
+# per ctest test:
+#   cmake -DCASE=<case> -DSOURCE_DIR=<repo> -DBUILD_DIR=<build> -DWORK_DIR=<dir>
+#         [-DCARGO=...] [-DDOTNET=...] [-DJAVA=... -DJAVAC=...] -P package_test.cmake
+#
+#   setup           tools/package.sh --no-build into WORK_DIR/out (the fixture)
+#   natives         readelf -d: every shipped native artifact needs only the
+#                   C/C++ runtime (the binding libraries only libc and libm)
+#   cli             the installed kma uses the installed model, not the
+#                   build tree's
+#   c_find_package  a CMake project with find_package(kma CONFIG): shared and
+#                   static flavours
+#   c_pkg_config    cc with `pkg-config --cflags --libs` and a documented rpath
+#   java            javac/java with only kma.jar on the class path
+#   dotnet_net8.0, dotnet_net10.0   console apps restoring Kma from a local feed
+#   rust            a cargo project with path dependencies on the .crate files
+#
+# Every consumer starts in an empty directory and its program runs under
+# `env -i` (no KMA_MODEL, no LD_LIBRARY_PATH, no HOME): it must find the
+# native code and the default model by itself and analyse
+# 아버지가방에들어가신다.
+cmake_minimum_required(VERSION 3.21)
+foreach(_v CASE SOURCE_DIR BUILD_DIR WORK_DIR)
+  if(NOT DEFINED ${_v})
+    message(FATAL_ERROR "package_test.cmake: -D${_v}=... is required")
+  endif()
+endforeach()
+set(_out "${WORK_DIR}/out")
+set(_prefix "${_out}/prefix")
+set(_consumers "${SOURCE_DIR}/tests/package/consumers")
+set(_dir "${WORK_DIR}/${CASE}")
+# The outputs must not depend on the caller's environment either.
+unset(ENV{KMA_MODEL})
+unset(ENV{LD_LIBRARY_PATH})
+
+# run(<dir> <command...>): runs in <dir>, fails with the output on error;
+# sets OUT in the caller's scope.
+function(run dir)
+  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY "${dir}"
+                  RESULT_VARIABLE _rc OUTPUT_VARIABLE _o ERROR_VARIABLE _e)
+  string(REPLACE ";" " " _cmd "${ARGN}")
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "[${CASE}] failed (${_rc}): ${_cmd}\n--- stdout:\n${_o}\n--- stderr:\n${_e}")
+  endif()
+  message(STATUS "[${CASE}] ${_cmd}\n${_o}${_e}")
+  set(OUT "${_o}" PARENT_SCOPE)
+endfunction()
+
+# run_clean(<dir> <command...>): the same with an empty environment (PATH
+# only, for the tools' own helpers).
+function(run_clean dir)
+  run("${dir}" env -i PATH=/usr/bin:/bin ${ARGN})
+  set(OUT "${OUT}" PARENT_SCOPE)
+endfunction()
+
+# expect_analysis(): the program's first line is the analysis; with
+# BATCH, the batch lines of a good and a bad text follow.
+function(expect_analysis)
+  cmake_parse_arguments(E "BATCH" "" "" ${ARGN})
+  if(NOT OUT MATCHES "^아버지/NNG [^\n]*/")
+    message(FATAL_ERROR "[${CASE}] no analysis of 아버지가방에들어가신다 in:\n${OUT}")
+  endif()
+  if(E_BATCH AND NOT OUT MATCHES "\nbatch: 밥/NNG\nbatch: error at (Some\\()?0\\)?\n")
+    message(FATAL_ERROR "[${CASE}] batch lines missing or wrong in:\n${OUT}")
+  endif()
+endfunction()
+
+# check_needed(<file> <allowed regex>): every NEEDED entry must match.
+function(check_needed file allowed)
+  run("${WORK_DIR}" readelf -d "${file}")
+  string(REGEX MATCHALL "\\(NEEDED\\)[^\n]*\\[[^]\n]+\\]" _entries "${OUT}")
+  if(NOT _entries)
+    message(FATAL_ERROR "[${CASE}] ${file}: readelf shows no NEEDED entry at all")
+  endif()
+  foreach(_e IN LISTS _entries)
+    string(REGEX REPLACE ".*\\[([^]]+)\\]" "\\1" _lib "${_e}")
+    if(NOT _lib MATCHES "^(${allowed})$")
+      message(FATAL_ERROR "[${CASE}] ${file} needs ${_lib}; allowed: ${allowed}")
+    endif()
+    message(STATUS "[${CASE}] ${file}: ${_lib}")
+  endforeach()
+endfunction()
+set(_libc "libc\\.so\\.6|libm\\.so\\.6|ld-linux[-a-z0-9_.]*\\.so\\.[0-9]+")
+set(_cxx "${_libc}|libstdc\\+\\+\\.so\\.6|libgcc_s\\.so\\.1")
+
+# The version, from the CMake package the install wrote.
+file(GLOB _verfile "${_prefix}/lib*/cmake/kma/kmaConfigVersion.cmake")
+if(_verfile)
+  file(STRINGS "${_verfile}" _v REGEX "set\\(PACKAGE_VERSION \"[0-9]")
+  string(REGEX REPLACE ".*\"([^\"]+)\".*" "\\1" VERSION "${_v}")
+endif()
+
+if(NOT CASE STREQUAL "setup")
+  file(REMOVE_RECURSE "${_dir}")
+  file(MAKE_DIRECTORY "${_dir}")
+  if(NOT EXISTS "${_prefix}")
+    message(FATAL_ERROR "[${CASE}] ${_prefix} missing: the package_setup test makes it")
+  endif()
+endif()
+
+if(CASE STREQUAL "setup")
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  run("${WORK_DIR}" "${SOURCE_DIR}/tools/package.sh" --no-build -B "${BUILD_DIR}" -o "${_out}")
+
+elseif(CASE STREQUAL "natives")
+  file(GLOB _libkma "${_prefix}/lib*/libkma.so.*.*")
+  check_needed("${_libkma}" "${_cxx}")
+  check_needed("${_prefix}/bin/kma" "${_cxx}")
+  file(GLOB _jar "${_out}/java/*.jar")
+  if(_jar)
+    run("${_dir}" ${CMAKE_COMMAND} -E tar xf "${_jar}" native)
+    file(GLOB_RECURSE _jni "${_dir}/native/*.so")
+    check_needed("${_jni}" "${_libc}")
+  endif()
+  file(GLOB _nupkg "${_out}/nuget/*.nupkg")
+  if(_nupkg)
+    run("${_dir}" ${CMAKE_COMMAND} -E tar xf "${_nupkg}" runtimes)
+    check_needed("${_dir}/runtimes/linux-x64/native/libkma_csharp.so" "${_libc}")
+  endif()
+
+elseif(CASE STREQUAL "cli")
+  # The installed kma uses the installed model, although the build tree
+  # (with its own model) still exists.
+  run_clean("${_dir}" "${_prefix}/bin/kma" version)
+  file(REAL_PATH "${_prefix}/share/kma/kma-default.kmam" _model)
+  string(FIND "${OUT}" "\nmodel ${_model} " _pos)
+  if(_pos EQUAL -1)
+    message(FATAL_ERROR "[${CASE}] kma version does not report ${_model}:\n${OUT}")
+  endif()
+  file(WRITE "${_dir}/in.txt" "아버지가방에들어가신다\n")
+  run_clean("${_dir}" "${_prefix}/bin/kma" analyze in.txt)
+  expect_analysis()
+
+elseif(CASE STREQUAL "c_find_package")
+  run("${_dir}" ${CMAKE_COMMAND} -S "${_consumers}" -B "${_dir}/build"
+      -DCMAKE_PREFIX_PATH=${_prefix} -DCMAKE_BUILD_TYPE=Release)
+  run("${_dir}" ${CMAKE_COMMAND} --build "${_dir}/build")
+  foreach(_exe consumer consumer_static)
+    run_clean("${_dir}" "${_dir}/build/${_exe}")
+    expect_analysis()
+  endforeach()
+  check_needed("${_dir}/build/consumer_static" "${_cxx}")
+
+elseif(CASE STREQUAL "c_pkg_config")
+  # The .pc file is named by path, which pkg-config accepts instead of a
+  # package name (no PKG_CONFIG_PATH needed); ${pcfiledir} makes it
+  # relocatable. The rpath is the documented way to run without
+  # LD_LIBRARY_PATH.
+  set(_pc "${_prefix}/lib/pkgconfig/kma.pc")
+  run("${_dir}" pkg-config --cflags --libs "${_pc}")
+  separate_arguments(_flags UNIX_COMMAND "${OUT}")
+  run("${_dir}" pkg-config --variable=libdir "${_pc}")
+  string(STRIP "${OUT}" _libdir)
+  run("${_dir}" cc -std=c99 -Wall -Werror -o consumer "${_consumers}/consumer.c" ${_flags}
+      "-Wl,-rpath,${_libdir}")
+  run_clean("${_dir}" "${_dir}/consumer")
+  expect_analysis()
+
+elseif(CASE STREQUAL "java")
+  file(GLOB _jar "${_out}/java/kma-java-*.jar")
+  file(COPY_FILE "${_jar}" "${_dir}/kma.jar")
+  file(COPY "${_consumers}/Main.java" DESTINATION "${_dir}")
+  run("${_dir}" "${JAVAC}" -cp kma.jar Main.java)
+  # The model is copied out of the jar into the cache directory once.
+  run_clean("${_dir}" "${JAVA}" -Dkma.model.cachedir=${_dir}/cache -cp kma.jar:. Main)
+  expect_analysis(BATCH)
+
+elseif(CASE MATCHES "^dotnet_(net[0-9.]+)$")
+  set(TFM "${CMAKE_MATCH_1}")
+  set(PACKAGES "${_dir}/packages")
+  configure_file("${_consumers}/Consumer.csproj.in" "${_dir}/Consumer.csproj" @ONLY)
+  file(COPY "${_consumers}/Program.cs" DESTINATION "${_dir}")
+  # The local feed is added to the configured sources, which serve the
+  # framework packs a net8.0 build needs.
+  file(WRITE "${_dir}/nuget.config" "<?xml version=\"1.0\" encoding=\"utf-8\"?>
+<configuration>
+  <packageSources>
+    <add key=\"kma-local\" value=\"${_out}/nuget\" />
+  </packageSources>
+</configuration>
+")
+  set(ENV{DOTNET_CLI_TELEMETRY_OPTOUT} 1)
+  set(ENV{DOTNET_NOLOGO} 1)
+  run("${_dir}" "${DOTNET}" build -c Release --nologo -v quiet)
+  # The package's own assembly for this framework was chosen.
+  file(READ "${_dir}/obj/project.assets.json" _assets)
+  if(NOT _assets MATCHES "\"lib/${TFM}/Kma.dll\"")
+    message(FATAL_ERROR "[${CASE}] the app does not use lib/${TFM}/Kma.dll")
+  endif()
+  set(_bin "${_dir}/bin/Release/${TFM}")
+  foreach(_f Consumer.dll kma-default.kmam kma-LICENSE-MODEL.md)
+    if(NOT EXISTS "${_bin}/${_f}")
+      message(FATAL_ERROR "[${CASE}] ${_f} was not copied to ${_bin}")
+    endif()
+  endforeach()
+  run_clean("${_dir}" "${DOTNET}" "${_bin}/Consumer.dll")
+  expect_analysis(BATCH)
+
+elseif(CASE STREQUAL "rust")
+  file(GLOB _crates "${_out}/rust/*.crate")
+  foreach(_c IN LISTS _crates)
+    run("${_dir}" ${CMAKE_COMMAND} -E tar xzf "${_c}")
+  endforeach()
+  file(MAKE_DIRECTORY "${_dir}/app/src")
+  file(COPY "${_consumers}/rust/main.rs" DESTINATION "${_dir}/app/src")
+  # The packaged kma names kma-sys by version only; [patch] points it at the
+  # unpacked crate (nothing comes from a registry).
+  file(WRITE "${_dir}/app/Cargo.toml" "[package]
+name = \"consumer\"
+version = \"0.1.0\"
+edition = \"2021\"
+
+[dependencies]
+kma = { path = \"../kma-${VERSION}\" }
+
+[patch.crates-io]
+kma-sys = { path = \"../kma-sys-${VERSION}\" }
+")
+  # Building needs to find the install (pkg-config), running does not.
+  set(ENV{PKG_CONFIG_PATH} "${_prefix}/lib/pkgconfig")
+  set(ENV{CARGO_TARGET_DIR} "${_dir}/app/target")
+  run("${_dir}/app" "${CARGO}" build --offline --quiet)
+  run_clean("${_dir}/app" "${_dir}/app/target/debug/consumer")
+  expect_analysis(BATCH)
+  check_needed("${_dir}/app/target/debug/consumer" "${_cxx}")
+
+else()
+  message(FATAL_ERROR "unknown CASE '${CASE}'")
+endif()

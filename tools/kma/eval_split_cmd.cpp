@@ -1,0 +1,241 @@
+// `kma eval --split`: scores sentence splitting against split gold files
+// (format in split_gold.h; `kma split-set` writes them).
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/search/analyzer.h"
+#include "tools/kma/cli_args.h"
+#include "tools/kma/commands.h"
+#include "tools/kma/model_locator.h"
+#include "tools/kma/output_format.h"
+#include "tools/kma/split_gold.h"
+
+namespace kma::cli {
+namespace {
+
+constexpr const char kEvalSplitUsage[] =
+    "usage: kma eval --split [--model P] [--lm NAME] [--punct-only] [--show-errors N] [--json] GOLD...\n"
+    "\n"
+    "Splits the text of each document of the split gold files into sentences\n"
+    "and scores the result per gold sentence: exact match (the same span, up to\n"
+    "surrounding whitespace) and overlap F1 (the best 2|g&p|/(|g|+|p|) over the\n"
+    "predicted sentences p that share characters with gold sentence g, counting\n"
+    "non-whitespace characters), overall and per construction label, plus the\n"
+    "precision and recall of the sentence boundaries. A gold file holds one\n"
+    "sentence per line (\"sentence TAB label [TAB join]\") and blank lines\n"
+    "between documents; 'kma split-set' builds one from a corpus.\n"
+    "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
+    "  --lm NAME        language model of the model file to analyse with\n"
+    "  --punct-only     score a baseline instead of kma: a sentence ends after a\n"
+    "                   run of . ! ? (with the closing quotes and brackets after\n"
+    "                   it) followed by whitespace, and at line breaks\n"
+    "  --show-errors N  also print up to N documents that were split wrongly\n"
+    "  --json           print one JSON object instead of tables\n"
+    "  -h, --help       show this help\n";
+
+bool ReadFile(const std::string& path, std::string* out, std::string* error) {
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    *error = path + ": " + std::strerror(errno);
+    return false;
+  }
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out->append(buf, n);
+  const bool bad = std::ferror(f) != 0;
+  if (f != stdin) std::fclose(f);
+  if (bad) *error = path + ": read error";
+  return !bad;
+}
+
+bool IsSpaceByte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The --punct-only baseline: what a splitter without analysis does.
+void PunctuationSpans(const std::string& text, std::vector<ByteSpan>* out) {
+  out->clear();
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool line = text[i] == '\n';
+    size_t end = i;
+    if (!line) {
+      if (text[i] != '.' && text[i] != '!' && text[i] != '?') continue;
+      while (end < text.size() && std::strchr(".!?\"')]", text[end]) != nullptr) ++end;
+      if (end < text.size() && !IsSpaceByte(text[end])) {
+        i = end - 1;
+        continue;
+      }
+    }
+    out->push_back({start, end});
+    start = end;
+    i = end > i ? end - 1 : i;
+  }
+  out->push_back({start, text.size()});
+}
+
+struct SplitFileResult {
+  std::string name;
+  SplitAccumulator acc;
+  double seconds = 0;  // splitting time only
+};
+
+// "line N:" then the gold and the predicted sentences, " | " between them.
+void AppendError(const SplitGoldDoc& doc, const std::string& text, const std::vector<ByteSpan>& pred,
+                 std::string* out) {
+  out->append("line " + std::to_string(doc.line) + ":\n  gold: ");
+  for (size_t i = 0; i < doc.sentences.size(); ++i) out->append(i ? " | " : "").append(doc.sentences[i].text);
+  out->append("\n  kma:  ");
+  for (size_t i = 0; i < pred.size(); ++i) {
+    const ByteSpan s = TrimSpan(text, pred[i]);
+    out->append(i ? " | " : "").append(text, s.begin, s.end - s.begin);
+  }
+  out->push_back('\n');
+}
+
+// `analyzer` null: the --punct-only baseline.
+int EvalSplitFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt, long* errors_left,
+                  SplitFileResult* result, std::string* errors) {
+  std::string content, error;
+  if (!ReadFile(path, &content, &error)) return Fail(kExitRuntime, error);
+  std::vector<SplitGoldDoc> docs;
+  if (!ParseSplitGold(content, &docs, &error)) return Fail(kExitRuntime, path + ": " + error);
+  result->name = path;
+  std::vector<ByteSpan> gold, pred;
+  std::vector<SentenceSpan> spans;
+  for (const SplitGoldDoc& doc : docs) {
+    const std::string text = DocumentText(doc, &gold);
+    const auto start = std::chrono::steady_clock::now();
+    if (analyzer == nullptr) {
+      PunctuationSpans(text, &pred);
+    } else {
+      const Status st = analyzer->SplitUtf8(text, opt, &spans);
+      if (!st.ok()) return Fail(kExitRuntime, path + ":" + std::to_string(doc.line) + ": " + st.message());
+      pred.clear();
+      for (const SentenceSpan& s : spans) pred.push_back({s.begin, size_t{s.begin} + s.length});
+    }
+    result->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const SplitCounts before = result->acc.overall();
+    result->acc.AddDocument(text, doc, gold, pred);
+    const bool all_exact = result->acc.overall().exact - before.exact == int64_t(doc.sentences.size());
+    if (!all_exact && *errors_left > 0) {
+      --*errors_left;
+      AppendError(doc, text, pred, errors);
+    }
+  }
+  return kExitOk;
+}
+
+void AppendJsonCounts(const SplitCounts& c, std::string* out) {
+  out->append("{\"sentences\":" + std::to_string(c.sentences) + ",\"exact_match\":");
+  AppendJsonNumber(c.exact_rate(), out);
+  out->append(",\"overlap_f1\":");
+  AppendJsonNumber(c.mean_f1(), out);
+  out->push_back('}');
+}
+
+void AppendJson(const SplitAccumulator& a, double seconds, std::string* out) {
+  out->append("\"documents\":" + std::to_string(a.documents()) + ",\"overall\":");
+  AppendJsonCounts(a.overall(), out);
+  out->append(",\"per_construction\":{");
+  bool first = true;
+  for (const auto& [label, c] : a.per_label()) {
+    if (!first) out->push_back(',');
+    first = false;
+    AppendJsonString(label, out);
+    out->push_back(':');
+    AppendJsonCounts(c, out);
+  }
+  const BoundaryCounts& b = a.boundaries();
+  out->append("},\"boundaries\":{\"gold\":" + std::to_string(b.gold) + ",\"predicted\":" +
+              std::to_string(b.predicted) + ",\"precision\":");
+  AppendJsonNumber(b.precision(), out);
+  out->append(",\"recall\":");
+  AppendJsonNumber(b.recall(), out);
+  out->append(",\"f1\":");
+  AppendJsonNumber(b.f1(), out);
+  out->append("},\"seconds\":");
+  AppendJsonNumber(seconds, out);
+}
+
+void AppendRow(const std::string& label, const SplitCounts& c, std::string* out) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%-14s %9lld %8.4f %11.4f\n", label.c_str(), static_cast<long long>(c.sentences),
+                c.exact_rate(), c.mean_f1());
+  out->append(buf);
+}
+
+void AppendText(const std::string& title, const SplitAccumulator& a, double seconds, std::string* out) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s: %lld documents, %lld gold sentences, split in %.2f s\n", title.c_str(),
+                static_cast<long long>(a.documents()), static_cast<long long>(a.overall().sentences), seconds);
+  out->append(buf);
+  out->append("construction   sentences    exact  overlap F1\n");
+  AppendRow("all", a.overall(), out);
+  for (const auto& [label, c] : a.per_label()) AppendRow(label, c, out);
+  const BoundaryCounts& b = a.boundaries();
+  std::snprintf(buf, sizeof buf, "boundaries: %lld gold, %lld predicted, precision %.4f, recall %.4f, F1 %.4f\n\n",
+                static_cast<long long>(b.gold), static_cast<long long>(b.predicted), b.precision(), b.recall(),
+                b.f1());
+  out->append(buf);
+}
+
+}  // namespace
+
+int RunEvalSplit(int argc, char** argv, int first) {
+  ArgParser args({{"split", 0, false}, {"model", 0, true}, {"lm", 0, true}, {"punct-only", 0, false},
+                  {"show-errors", 0, true}, {"json", 0, false}});
+  std::string error;
+  if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --split --help')");
+  if (args.help()) {
+    std::fputs(kEvalSplitUsage, stdout);
+    return kExitOk;
+  }
+  if (args.positionals().empty()) return Fail(kExitUsage, "eval --split needs at least one GOLD file");
+  long errors_left = 0;
+  if (!ParseIntInRange(args.Get("show-errors", "0"), 0, 1000000, &errors_left))
+    return Fail(kExitUsage, "--show-errors must be an integer in 0..1000000");
+  std::shared_ptr<const Model> model;
+  if (int rc = OpenModel(args.Get("model"), args.Get("lm"), &model); rc != kExitOk) return rc;
+  Analyzer analyzer(model);
+  AnalyzeOptions opt;
+  opt.lm = args.Get("lm");
+
+  std::vector<SplitFileResult> results(args.positionals().size());
+  SplitAccumulator total;
+  double total_seconds = 0;
+  std::string errors;
+  for (size_t i = 0; i < results.size(); ++i) {
+    Analyzer* splitter = args.Has("punct-only") ? nullptr : &analyzer;
+    if (int rc = EvalSplitFile(args.positionals()[i], splitter, opt, &errors_left, &results[i], &errors);
+        rc != kExitOk)
+      return rc;
+    total.Merge(results[i].acc);
+    total_seconds += results[i].seconds;
+  }
+  std::string out;
+  if (args.Has("json")) {
+    out.append("{");
+    AppendJson(total, total_seconds, &out);
+    out.append(",\"files\":[");
+    for (size_t i = 0; i < results.size(); ++i) {
+      out.append(i ? ",{\"file\":" : "{\"file\":");
+      AppendJsonString(results[i].name, &out);
+      out.push_back(',');
+      AppendJson(results[i].acc, results[i].seconds, &out);
+      out.push_back('}');
+    }
+    out.append("]}\n");
+  } else {
+    for (const SplitFileResult& r : results) AppendText(r.name, r.acc, r.seconds, &out);
+    if (results.size() > 1) AppendText("overall", total, total_seconds, &out);
+    out.append(errors);
+  }
+  WriteStdout(out);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+  return kExitOk;
+}
+
+}  // namespace kma::cli
