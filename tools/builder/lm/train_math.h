@@ -1,7 +1,7 @@
-// Small numeric helpers shared by the CoNg trainers. Every sum has a fixed
-// association and the trainer sources are compiled without FMA contraction,
-// so the AVX2 clones compute bit-identical results to the baseline ones and
-// model files stay reproducible across machines.
+// Small numeric helpers shared by the CoNg trainers. Dot, Axpy and Logits
+// run through a table chosen once per process (train_math.cpp: AVX2 where
+// the CPU has it, else baseline); all copies give bit-identical results (see
+// train_math_kernels.inc), so model files stay reproducible across machines.
 #ifndef KMA_TOOLS_BUILDER_LM_TRAIN_MATH_H_
 #define KMA_TOOLS_BUILDER_LM_TRAIN_MATH_H_
 
@@ -12,30 +12,18 @@
 #include <thread>
 #include <vector>
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KMA_TRAIN_HOT __attribute__((target_clones("avx2", "default")))
-#else
-#define KMA_TRAIN_HOT
-#endif
+#include "tools/builder/lm/train_kernels.h"
 
 namespace kma::build::train {
 
 // n must be a multiple of 8.
-KMA_TRAIN_HOT inline float Dot(const float* a, const float* b, int n) {
-  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (int i = 0; i < n; i += 8)
-    for (int k = 0; k < 8; ++k) acc[k] += a[i + k] * b[i + k];
-  return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
-}
+inline float Dot(const float* a, const float* b, int n) { return ActiveTrainKernels().dot(a, b, n); }
 
-KMA_TRAIN_HOT inline void Axpy(float a, const float* x, float* y, int n) {
-  for (int i = 0; i < n; ++i) y[i] += a * x[i];
-}
+inline void Axpy(float a, const float* x, float* y, int n) { ActiveTrainKernels().axpy(a, x, y, n); }
 
 // logits[t] = <v, rows[t]> + bias[t] for t < count.
-KMA_TRAIN_HOT inline void Logits(const float* v, const float* rows, const float* bias, int count, int dim,
-                                 float* logits) {
-  for (int t = 0; t < count; ++t) logits[t] = Dot(v, rows + size_t(t) * dim, dim) + bias[t];
+inline void Logits(const float* v, const float* rows, const float* bias, int count, int dim, float* logits) {
+  ActiveTrainKernels().logits(v, rows, bias, count, dim, logits);
 }
 
 inline uint64_t SplitMix(uint64_t* s) {
