@@ -1,6 +1,7 @@
 #include "core/lm/cong.h"
 
 #include "core/kernels/cong_kernels.h"
+#include "core/kernels/epilogue.h"
 #include "core/base/sorted_search.h"
 
 #include <cmath>
@@ -182,7 +183,7 @@ float CongView::LogProb(const kernels::KernelTable& k, uint32_t ctx, uint32_t to
   if (ctx_u8_ != nullptr) {
     const int32_t d = k.signed_dot(ctx_u8_ + size_t{ctx} * dim_, out_s8_ + size_t{token} * dim_,
                                                           dim_, out_comp_[token]);
-    return kernels::ScoreEpilogue(d, ctx_scale_[ctx], out_scale_[token], out_bias_[token], ctx_bias_[ctx]);
+    return kernels::portable::ScoreEpilogue(d, ctx_scale_[ctx], out_scale_[token], out_bias_[token], ctx_bias_[ctx]);
   }
   return DotF32(ctx_f32_ + size_t{ctx} * dim_, out_f32_ + size_t{token} * dim_, dim_) + out_bias_[token] +
          ctx_bias_[ctx];

@@ -20,6 +20,7 @@
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
+#include "tools/kma/eval_weak.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/search_switches.h"
@@ -47,6 +48,8 @@ constexpr const char kEvalUsage[] =
     "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
     "  -h, --help  show this help (--help-all: also the switches below)\n"
+    "kma eval --weak FILE ...: headword agreement on dictionary usage examples\n"
+    "(see 'kma eval --weak FILE --help').\n"
     "With --split it scores sentence splitting instead (see 'kma eval --split --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
@@ -443,6 +446,7 @@ std::string TextReport(const std::vector<FileResult>& results, const FileResult&
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
+  if (WantsEvalWeak(argc, argv, first)) return RunEvalWeak(argc, argv, first);
   for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i)
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},

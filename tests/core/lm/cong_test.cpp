@@ -138,6 +138,32 @@ TEST_F(CongTest, Int8AgreesWithFloatRows) {
     for (int j = 0; j < 2; ++j) EXPECT_EQ(out[i * 2 + j], q.value().LogProb(Kt(), ctx[i], tok[j]));
 }
 
+TEST_F(CongTest, EveryKernelTableScoresTheSame) {
+  // The search passes the table it read when the analysis started; every
+  // runnable table gives the scores of the active one, bit for bit.
+  Aligned a(result_->int8_blob);
+  auto q = CongView::Open(a.data(), a.size);
+  ASSERT_TRUE(q.ok());
+  const CongView& v = q.value();
+  const uint32_t ctx[3] = {0, 2, 5}, tok[2] = {kFirst, 9};
+  for (kernels::Isa isa : {kernels::Isa::kScalar, kernels::Isa::kSse41, kernels::Isa::kAvx2,
+                           kernels::Isa::kAvx512Vnni, kernels::Isa::kNeon, kernels::Isa::kNeonDot}) {
+    const kernels::KernelTable* k = kernels::KernelsFor(isa);
+    if (k == nullptr || !kernels::IsaSupported(isa)) continue;
+    float out[6];
+    v.ScoreMatrix(*k, ctx, 3, tok, 2, out);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        EXPECT_EQ(out[i * 2 + j], v.LogProb(Kt(), ctx[i], tok[j])) << kernels::IsaName(isa);
+        EXPECT_EQ(v.LogProb(*k, ctx[i], tok[j]), v.LogProb(Kt(), ctx[i], tok[j])) << kernels::IsaName(isa);
+      }
+    }
+    uint32_t n1 = 0, n2 = 0;
+    EXPECT_EQ(v.Score(*k, v.bos_state(), kFirst, &n1), v.Score(Kt(), v.bos_state(), kFirst, &n2));
+    EXPECT_EQ(n1, n2);
+  }
+}
+
 TEST_F(CongTest, RotationKeepsTheFloatModel) {
   // The Hadamard rotation (on by default) changes the rows but no dot product.
   build::CongTrainOptions o = SmallOptions();
