@@ -192,11 +192,11 @@ Status ModelWriter::WriteFile(const std::string& path) const {
 // ---------------------------------------------------------------------------
 // ModelFile
 
-StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
-                                     bool verify_checksum) {
-  if (data == nullptr && size != 0) {
-    return Status(StatusCode::kInvalidArgument, "model data is null");
-  }
+namespace {
+
+// The fixed header: magic, version, declared size. The version into
+// `*version`.
+Status CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out) {
   // Magic first (as many bytes as exist) so that any random file is reported
   // as "not a model" rather than "truncated".
   if (size != 0 &&
@@ -229,7 +229,6 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                            std::to_string(kModelHeaderSize) + "-byte header",
                        static_cast<int64_t>(size));
   }
-  const uint32_t count = static_cast<uint32_t>(LoadLE(data + 12, 4));
   const uint64_t declared = LoadLE(data + 16, 8);
   if (declared != size) {
     if (declared > size) {
@@ -245,6 +244,20 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                        static_cast<int64_t>(declared));
   }
 
+  *version_out = version;
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
+                                     bool verify_checksum) {
+  if (data == nullptr && size != 0) {
+    return Status(StatusCode::kInvalidArgument, "model data is null");
+  }
+  uint32_t version = 0;
+  KMA_RETURN_IF_ERROR(CheckHeader(data, size, &version));
+  const uint32_t count = static_cast<uint32_t>(LoadLE(data + 12, 4));
   ModelFile f;
   f.data_ = data;
   f.size_ = size;
@@ -262,6 +275,22 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
     }
   }
 
+  KMA_RETURN_IF_ERROR(f.ParseSectionTable(count));
+  KMA_RETURN_IF_ERROR(f.CheckOverlaps());
+  const uint8_t* meta = nullptr;
+  size_t meta_size = 0;
+  if (f.FindSection(kMetadataSectionName, &meta, &meta_size)) {
+    KMA_RETURN_IF_ERROR(f.ParseMetadata(meta, meta_size,
+                                        static_cast<uint64_t>(meta - data)));
+  }
+  return f;
+}
+
+// The section table: names, alignment, bounds, no duplicates.
+Status ModelFile::ParseSectionTable(uint32_t count) {
+  const uint8_t* data = data_;
+  const size_t size = size_;
+  ModelFile& f = *this;
   // Section table. Divide instead of multiplying so a huge count can't wrap.
   if (count > (size - kModelHeaderSize) / kSectionEntrySize) {
     return FormatError("section table (" + std::to_string(count) +
@@ -309,6 +338,11 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
     f.sections_.push_back(s);
   }
 
+  return Status::Ok();
+}
+
+Status ModelFile::CheckOverlaps() const {
+  const ModelFile& f = *this;
   // Overlap check on sections sorted by offset; empty sections occupy no
   // bytes and so cannot overlap anything.
   std::vector<const Section*> by_offset;
@@ -327,13 +361,7 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
     }
   }
 
-  const uint8_t* meta = nullptr;
-  size_t meta_size = 0;
-  if (f.FindSection(kMetadataSectionName, &meta, &meta_size)) {
-    KMA_RETURN_IF_ERROR(f.ParseMetadata(meta, meta_size,
-                                        static_cast<uint64_t>(meta - data)));
-  }
-  return f;
+  return Status::Ok();
 }
 
 Status ModelFile::ParseMetadata(const uint8_t* meta, size_t meta_size,

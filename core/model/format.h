@@ -179,6 +179,10 @@ class ModelFile {
 
   Status ParseMetadata(const uint8_t* meta, size_t meta_size,
                        uint64_t meta_offset);
+  // Parse's checks of the section table and of overlapping sections (by
+  // offset; empty sections occupy no bytes).
+  Status ParseSectionTable(uint32_t count);
+  Status CheckOverlaps() const;
 
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
