@@ -59,6 +59,44 @@ public sealed class Analyzer : IDisposable
         }
     }
 
+    /// <summary>
+    /// Analyzes text under constraints: the best analyses that satisfy every constraint
+    /// (see <see cref="Constraints"/>).
+    /// </summary>
+    /// <exception cref="KmaException">InvalidArgument for a malformed constraint or one that
+    /// does not fit the text; Unsatisfiable when no analysis holds a lemma constraint.</exception>
+    public unsafe AnalysisResult Analyze(string text, Constraints constraints)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        ArgumentNullException.ThrowIfNull(constraints);
+        IntPtr c = constraints.ToNative();
+        IntPtr result;
+        _guard.Enter(exclusive: true);
+        try
+        {
+            int status;
+            fixed (char* p = text)
+            {
+                status = KmaNative.kma_analyzer_analyze_constrained_utf16(
+                    _handle.DangerousGetHandle(), (IntPtr)p, (ulong)text.Length, c, out result);
+            }
+            KmaException.Check(status);
+        }
+        finally
+        {
+            _guard.Exit();
+            KmaNative.kma_constraints_free(c);
+        }
+        try
+        {
+            return new AnalysisResult(ReadAnalyses(result), ReadSentences(result));
+        }
+        finally
+        {
+            KmaNative.kma_result_free(result);
+        }
+    }
+
     /// <summary>The best analysis's tokens.</summary>
     public IReadOnlyList<Token> Tokenize(string text) => Analyze(text).Best.Tokens;
 
