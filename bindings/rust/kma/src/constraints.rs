@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 /// let mut c = kma::Constraints::new()?;
 /// c.span(3, 8, "카카오뱅크/NNP")?;
 /// let analysis = analyzer.analyze_constrained("나는 카카오뱅크에 간다", &c)?;
-/// assert!(analysis.tokens().iter().any(|t| t.is_constrained()));
+/// assert!(analysis.tokens().any(|t| t.is_constrained()));
 /// # Ok(())
 /// # }
 /// ```
