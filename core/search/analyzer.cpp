@@ -191,6 +191,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   const search::SearchParams sp = Params(opt, lm_name);
   sc.nbest.Reset(opt.top_n);
   size_t pti = 0;
+  uint32_t lemmas_searched = 0;  // bits of the lemma constraints some chunk held
   for (const search::Chunk& c : sc.chunks) {
     while (pti < sc.pretokens.size() && sc.pretokens[pti].end <= c.begin) ++pti;
     sc.chunk_pretokens.clear();
@@ -200,6 +201,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     if (constraints != nullptr) {
       search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
       sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);
+      lemmas_searched |= sc.constraints.chunk_lemmas;
     }
     // Text written without any spaces says nothing about word boundaries:
     // there the boundary model is switched off (measured on a space-free copy
@@ -211,6 +213,10 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);
     if (sc.paths.empty()) return Status(StatusCode::kInternal, "no analysis path found");
     sc.nbest.AddChunk(&sc.paths);
+  }
+  // Text with no chunk (empty, whitespace only) holds no lemma.
+  if (constraints != nullptr && lemmas_searched != (1u << constraints->lemmas.size()) - 1) {
+    return Status(StatusCode::kUnsatisfiable, "no analysis of a text without words holds a lemma constraint", 0);
   }
   sc.nbest.Finish(&sc.paths);
   for (const Path& p : sc.paths) {

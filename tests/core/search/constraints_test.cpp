@@ -190,6 +190,12 @@ TEST_F(ConstrainedAnalysisTest, ConstraintsThatDoNotFitTheTextAreErrors) {
   Run("밥 을", "1:2 x/NNG", &st);  // whitespace only
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(st.offset(), 1);
+  // A text without words holds no lemma (and is not returned as if it did).
+  for (const char* text : {"", "  \t "}) {
+    auto out = Run(text, "lemma 밥/NNG", &st);
+    EXPECT_EQ(st.code(), StatusCode::kUnsatisfiable) << '"' << text << '"';
+    EXPECT_TRUE(out.empty());
+  }
 }
 
 TEST_F(ConstrainedAnalysisTest, SpanAcrossChunksAndInsideAPattern) {

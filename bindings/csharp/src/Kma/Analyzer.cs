@@ -105,7 +105,7 @@ public sealed class Analyzer : IDisposable
     /// options) and sentences end after final punctuation, final endings written without
     /// punctuation (맛있었어요 다음에), nominal endings (했음), emoticons and laughter
     /// (ㅋㅋ, ^^), at line breaks after a complete clause and at blank lines; quotations are
-    /// never split. It costs about as much as <see cref="Analyze"/>, whose
+    /// never split. It costs about as much as <see cref="Analyze(string)"/>, whose
     /// <c>Sentences</c> are the same. Spans are in UTF-16 units (use with <c>Substring</c>).
     /// </summary>
     public IReadOnlyList<SentenceSpan> SplitSentences(string text)

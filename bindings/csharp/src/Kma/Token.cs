@@ -99,7 +99,7 @@ public readonly record struct SentenceSpan(int Begin, int Length,
     public int End => Begin + Length;
 }
 
-/// <summary>Result of <see cref="Analyzer.Analyze"/>: analyses best first, plus sentences.</summary>
+/// <summary>Result of <see cref="Analyzer.Analyze(string)"/>: analyses best first, plus sentences.</summary>
 public sealed class AnalysisResult
 {
     internal AnalysisResult(IReadOnlyList<Analysis> analyses, IReadOnlyList<SentenceSpan> sentences)

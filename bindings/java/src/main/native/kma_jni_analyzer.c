@@ -38,6 +38,18 @@ JNIEXPORT void JNICALL Java_io_github_kma_Analyzer_free0(JNIEnv* env, jclass cls
   kma_analyzer_free(KMA_JNI_PTR(kma_analyzer, h));
 }
 
+/* The Result of a finished call: the exception for a failure, else the
+ * converted result (freed here). */
+static jobject to_result(JNIEnv* env, jstring text, kma_status s, kma_result* r) {
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+    return NULL;
+  }
+  jobject result = kma_jni_make_result(env, text, r);
+  kma_result_free(r);
+  return result;
+}
+
 typedef kma_status (*utf16_fn)(kma_analyzer*, const uint16_t*, size_t, kma_result**);
 
 /* Shared body of analyze0 and split0: UTF-16 in, Result out. */
@@ -50,13 +62,7 @@ static jobject run(JNIEnv* env, jlong h, jstring text, utf16_fn fn) {
   kma_status s = fn(KMA_JNI_PTR(kma_analyzer, h), (const uint16_t*)chars.data,
                     (size_t)chars.length, &r);
   kma_jni_chars_release(&chars);
-  if (s != KMA_OK) {
-    kma_jni_throw_status(env, s);
-    return NULL;
-  }
-  jobject result = kma_jni_make_result(env, text, r);
-  kma_result_free(r);
-  return result;
+  return to_result(env, text, s, r);
 }
 
 JNIEXPORT jobject JNICALL Java_io_github_kma_Analyzer_analyze0(JNIEnv* env, jclass cls, jlong h,
@@ -134,11 +140,5 @@ JNIEXPORT jobject JNICALL Java_io_github_kma_Analyzer_analyzeConstrained0(
                                              c, &r);
   kma_jni_chars_release(&chars);
   kma_constraints_free(c);
-  if (s != KMA_OK) {
-    kma_jni_throw_status(env, s);
-    return NULL;
-  }
-  jobject result = kma_jni_make_result(env, text, r);
-  kma_result_free(r);
-  return result;
+  return to_result(env, text, s, r);
 }
