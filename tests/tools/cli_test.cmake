@@ -739,6 +739,27 @@ elseif(CASE STREQUAL "build_model_options")
     fail("a model was written")
   endif()
 
+elseif(CASE STREQUAL "analyze_constraints")
+  # --constrain applies to every line; --constraints FILE line N to line N;
+  # an unsatisfiable line is empty with a message (exit 1); bad syntax is a
+  # usage error with the byte offset.
+  kma(INPUT "나는 쿠쿠루뱅크에서 돈을 찾았다.\n" ARGS analyze --constrain "3:8 쿠쿠루뱅크/NNP")
+  expect_exit(0)
+  expect_out("^나/NP 는/JX 쿠쿠루뱅크/NNP 에서/JKB ")
+  file(WRITE "${_dir}/c.txt" "3:6 걷/VV+었/EP+다/EF\n\nlemma 없는말/VV\n")
+  kma(INPUT "길을 걸었다\n길을 걸었다\n밥을 먹었다\n" ARGS analyze -t 2 --constraints "${_dir}/c.txt")
+  expect_exit(1)
+  expect_out("^길/NNG 을/JKO 걷/VV 었/EP 다/EF\n길/[^\n]+\n\n$")
+  expect_one_line_error("^kma: <stdin>:3: no analysis of code points 0:6 holds lemma constraint\\(s\\) 0 \\(없는말/VV\\); its output line is empty\n$")
+  kma(INPUT "밥\n" ARGS analyze --constrain "0:1 밥/NNQ")
+  expect_exit(2)
+  expect_one_line_error("--constrain: constraint syntax: unknown tag 'NNQ' at byte 8")
+  file(WRITE "${_dir}/one.txt" "\n")
+  kma(INPUT "밥\n밥\n" ARGS analyze --constraints "${_dir}/one.txt")
+  expect_exit(1)
+  expect_out("^밥/[^\n]+\n밥/")
+  expect_one_line_error("the constraints file has 1 lines but the input 2")
+
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()
