@@ -59,7 +59,7 @@ std::string BuildBase(int variant) {
   c.output_path = path;
   c.cong.dim = 16;
   c.cong.epochs = 2;
-  c.cong.global_epochs = 2;
+  c.cong_global.epochs = 2;
   c.cong.batch_contexts = 16;
   c.cong.min_count = 1;
   c.cong.threads = 1;
