@@ -156,6 +156,11 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
 
   const std::vector<Node>& nodes = lattice->nodes;
   const size_t cap = static_cast<size_t>(std::max(params.max_states, params.top_n));
+  // A finished position's set that grew past 1024 states gives its memory
+  // back: N-best sets reach thousands, one per position of a chunk (-n 64
+  // on a 6 KB line peaked at 84 MB, 38 MB for -n 1; now 58 MB). Smaller
+  // sets keep theirs for the next chunk (trimming at 256 cost 8% more CPU).
+  const size_t trim_above = std::max<size_t>(1024, cap);
   size_t ni = 0;
   State next;
   for (uint32_t p = begin; p <= end; ++p) {
@@ -166,7 +171,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         s.space_before = 1;
         sets_[p - begin + 1].Insert(s, params.top_n, &unused);
       }
-      here.Clear();
+      here.ClearAndTrim(trim_above);
       continue;
     }
     while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
@@ -213,6 +218,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         tried |= r != Reach::kImpossible;
       }
     }
+    if (p < end) here.ClearAndTrim(trim_above);  // the end's states are read below
   }
 
   // End of chunk: close open paths with the LM's end-of-sentence token.

@@ -10,6 +10,16 @@ void StateSet::Clear() {
   std::fill(slots_.begin(), slots_.end(), 0u);
 }
 
+void StateSet::ClearAndTrim(size_t max_kept) {
+  if (states_.capacity() <= max_kept) {
+    Clear();
+    return;
+  }
+  std::vector<State>().swap(states_);
+  std::vector<uint32_t>().swap(slots_);  // Insert() rebuilds the index
+  best_ = best_open_ = -1e30f;
+}
+
 void StateSet::Rehash() {
   size_t cap = 16;
   while (cap < states_.size() * 2 + 2) cap *= 2;

@@ -66,6 +66,11 @@ class StateSet {
   // crowded out by better paths that do not.
   void PruneByLemmas(float beam, size_t max_states);
   void Clear();
+  // Clear(), and if the set held more than `max_kept` states, its memory
+  // goes back too: an N-best search fills sets with thousands of states
+  // and keeps one set per position of a chunk, so sets left at their peak
+  // held most of its memory (issue 18: -n 64 on a 6 KB line).
+  void ClearAndTrim(size_t max_kept);
 
   const std::vector<State>& states() const { return states_; }
   std::vector<State>& mutable_states() { return states_; }

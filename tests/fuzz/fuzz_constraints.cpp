@@ -7,8 +7,9 @@
 // covering exactly its code points (whitespace at the ends aside) and every
 // lemma constraint; failures are the documented codes.
 //
-// Built as a plain replay program (constraints_replay_main.cpp) that ctest
-// runs over corpus/constraints/; with libFuzzer, link this file alone.
+// Uses the C++ core directly (kma::Analyzer with kma::Constraints, the entry
+// point bulk tools use); the C ABI's constraint calls are thin wrappers
+// tested in tests/capi/constraints_test.c.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -21,19 +22,18 @@
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"
+#include "tests/fuzz/fuzz_util.h"
 
 namespace {
 
 [[noreturn]] void Die(const std::string& what, std::string_view input) {
-  std::fprintf(stderr, "fuzz_constraints: %s\ninput: %.*s\n", what.c_str(), static_cast<int>(input.size()),
-               input.data());
-  std::abort();
+  kma::fuzz::FailCheck(__FILE__, __LINE__, what.c_str(), "input: " + std::string(input));
 }
 
 kma::Analyzer* SharedAnalyzer() {
   static std::unique_ptr<kma::Analyzer> analyzer = [] {
-    auto m = kma::Model::OpenFile(KMA_FUZZ_MODEL);
-    if (!m.ok()) Die("cannot open the model " KMA_FUZZ_MODEL ": " + m.status().message(), "");
+    auto m = kma::Model::OpenFile(KMA_FUZZ_DEFAULT_MODEL);
+    if (!m.ok()) Die("cannot open the model " KMA_FUZZ_DEFAULT_MODEL ": " + m.status().message(), "");
     return std::make_unique<kma::Analyzer>(m.value());
   }();
   return analyzer.get();
