@@ -12,6 +12,7 @@
 #include "core/search/lattice.h"
 #include "core/search/nbest.h"
 #include "core/search/sentence_splitter.h"
+#include "core/search/typo_candidates.h"
 #include "core/text/hangul.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
@@ -31,6 +32,7 @@ struct Analyzer::Scratch {
   std::vector<Path> paths;
   search::BeamSearch search;
   search::NBestJoiner nbest;
+  std::unique_ptr<search::TypoCandidates> typos;  // compiled on the first typo-mode analysis
   // One scorer per LM used so far (scorers keep caches across texts).
   std::vector<std::pair<const lm::LanguageModel*, std::unique_ptr<lm::LmScorer>>> scorers;
   // An ensemble with a requested weight (AnalyzeOptions::knlm_mix).
@@ -142,6 +144,11 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>
 
   search::LatticeParams lp;
   lp.max_unknown_units = opt.max_unknown_length;
+  if (opt.typos) {
+    if (!sc.typos) sc.typos = std::make_unique<search::TypoCandidates>(model, search::DefaultTypoEdits());
+    sc.typos->set_cost_scale(opt.typo_cost_scale > 0.0f ? opt.typo_cost_scale : 1.0f);
+    lp.typos = sc.typos.get();
+  }
   const search::SearchParams sp = Params(opt, lm_name);
   sc.nbest.Reset(opt.top_n);
   size_t pti = 0;

@@ -230,11 +230,13 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
       path.morphs.push_back({n.entry, n.tag, n.begin, n.end, flags, delta});
     } else if (n.entry_kind == EntryKind::kHead) {
       // The stem token spans the head and the fused tail that follows.
-      const uint32_t tail_end = k + 1 < steps.size() ? nodes[hist_[steps[k + 1]].node].end : n.end;
-      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail_end, 0, delta});
+      const Node* tail = k + 1 < steps.size() ? &nodes[hist_[steps[k + 1]].node] : nullptr;
+      const uint16_t flags = n.corrected || (tail != nullptr && tail->corrected) ? kTokenCorrected : 0;
+      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail != nullptr ? tail->end : n.end, flags, delta});
     } else {
+      const uint16_t flags = n.corrected ? kTokenCorrected : 0;
       for (uint32_t j = 0; j < n.step_count; ++j)
-        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, 0, delta / n.step_count});
+        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, flags, delta / n.step_count});
     }
   }
   out->push_back(std::move(path));

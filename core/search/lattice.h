@@ -38,8 +38,9 @@ struct Node {
   NodeKind kind;
   PosTag tag;            // kUnknown / kPattern: the tag; kEntry: the first morpheme's (once unpacked)
   EntryKind entry_kind;  // kEntry: the entry's kind; else kPlain
-  bool no_space_before;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
-                         // nodes whose previous character is no coda-less syllable are never built
+  bool no_space_before : 1;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
+                             // nodes whose previous character is no coda-less syllable are never built
+  bool corrected : 1;        // typo mode: a match of corrected text (the edit's cost is in `penalty`)
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
   float penalty;         // extra cost (unknown-word cost, entry penalty)
   uint16_t socket;       // kHead / kSocket: the socket id
@@ -62,12 +63,15 @@ struct Lattice {
   }
 };
 
+class TypoCandidates;
+
 struct LatticeParams {
   int max_unknown_units = kDefaultMaxUnknownUnits;  // at a word start
   int max_inner_unknown_units = 4; // elsewhere
   float unk_base = 8.0f;           // cost of an unknown word: base + per_unit * units
   float unk_per_unit = 4.0f;
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
+  TypoCandidates* typos = nullptr;  // typo-tolerant analysis: adds corrected and colloquial nodes
 };
 
 // Builds the nodes of text[begin, end) of the normalized text. `pretokens`

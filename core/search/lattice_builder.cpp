@@ -6,6 +6,7 @@
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/search/lattice.h"
+#include "core/search/typo_candidates.h"
 
 namespace kma::search {
 
@@ -70,6 +71,7 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
   const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
   size_t first = nodes->size();
+  if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
   for (uint32_t p = rb; p < re; ++p) {
     uint32_t node = TrieView::kRoot;
     for (uint32_t q = p; q < re; ++q) {
@@ -88,6 +90,7 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
         n.no_space_before = er.after_vowel_only();
       }
     }
+    if (params.typos != nullptr) params.typos->AddNodes(p, nodes);
     // Unknown-word candidates start at unit boundaries.
     if (!IsUnitCut(t, p, re)) continue;
     int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;

@@ -88,7 +88,10 @@ void AppendJsonLine(std::string_view text, const std::vector<Analysis>& analyses
       out->append(",\"word\":" + std::to_string(t.word));
       out->append(",\"score\":");
       AppendJsonNumber(t.score, out);
-      out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true}" : ",\"unknown\":false}");
+      out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true" : ",\"unknown\":false");
+      // Only typo mode sets it: without it the output stays as it always was.
+      if (t.flags & kTokenCorrected) out->append(",\"corrected\":true");
+      out->push_back('}');
     }
     out->append("]}");
   }

@@ -4,14 +4,18 @@
 
 namespace kma::cli {
 
-std::vector<OptionSpec> SearchSwitchSpecs() { return {{"beam", 0, true}, {"max-states", 0, true}}; }
+std::vector<OptionSpec> SearchSwitchSpecs() {
+  return {{"beam", 0, true}, {"max-states", 0, true}, {"typos", 0, false}, {"typo-scale", 0, true}};
+}
 
 std::string SearchSwitchHelp() {
   return "  --beam X         score-relative search beam in nats, 0..1000 (default " +
          std::to_string(static_cast<int>(search::kDefaultBeam)) +
          ")\n"
          "  --max-states N   states kept per text position, 1..1000 (default " +
-         std::to_string(search::kDefaultMaxStates) + ")\n";
+         std::to_string(search::kDefaultMaxStates) +
+         ")\n"
+         "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n";
 }
 
 bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string* error) {
@@ -26,6 +30,13 @@ bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string
       return false;
     }
     opt->max_states = static_cast<int>(states);
+  }
+  opt->typos = args.Has("typos");
+  if (args.Has("typo-scale")) {
+    if (!ParseFloatInRange(args.Get("typo-scale"), 0.0f, 100.0f, &opt->typo_cost_scale) || !(opt->typo_cost_scale > 0)) {
+      *error = "--typo-scale must be a number in (0, 100]";
+      return false;
+    }
   }
   return true;
 }

@@ -28,7 +28,11 @@ enum {
   /** Out-of-vocabulary word guessed by the analyzer. */
   KMA_TOKEN_UNKNOWN = 1,
   /** Pretokenized pattern: number, URL, e-mail, emoji, ... */
-  KMA_TOKEN_PATTERN = 2
+  KMA_TOKEN_PATTERN = 2,
+  /** Typo-tolerant analysis (KMA_OPT_TYPOS): the morpheme was read from a
+   *  corrected spelling of its span; begin/length give the span of the text
+   *  as written (되요 -> 되/VV 어요/EF, both over 되요). */
+  KMA_TOKEN_CORRECTED = 4
 };
 
 /**

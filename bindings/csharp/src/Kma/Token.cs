@@ -24,6 +24,7 @@ public sealed class Token
         Score = t.Score;
         IsUnknown = (t.Flags & Native.KmaNative.KMA_TOKEN_UNKNOWN) != 0;
         IsPattern = (t.Flags & Native.KmaNative.KMA_TOKEN_PATTERN) != 0;
+        IsCorrected = (t.Flags & Native.KmaNative.KMA_TOKEN_CORRECTED) != 0;
         SentenceIndex = (int)t.Sentence;
         WordIndex = (int)t.Word;
     }
@@ -52,6 +53,13 @@ public sealed class Token
     public bool IsUnknown { get; }
     /// <summary>Pretokenized pattern: number, URL, e-mail, emoji, ...</summary>
     public bool IsPattern { get; }
+    /// <summary>
+    /// Typo-tolerant analysis (<see cref="AnalyzerOptions.Typos"/>) read this
+    /// morpheme from a corrected spelling; <see cref="Begin"/> and
+    /// <see cref="Length"/> are then the span of the text as written
+    /// (되요 gives 되/VV and 어요/EF, both over 되요).
+    /// </summary>
+    public bool IsCorrected { get; }
     /// <summary>Index of the sentence the token belongs to.</summary>
     public int SentenceIndex { get; }
     /// <summary>Index of the whitespace-separated word the token belongs to.</summary>
