@@ -49,6 +49,8 @@ struct AnalyzeOptions {
   bool typos = false;
   // Tuning aid: multiplies every edit cost (non-positive: 1).
   float typo_cost_scale = -1.0f;
+  // See search::SearchParams::skip_margin (negative: the default).
+  float skip_margin = -1.0f;
 };
 
 class Analyzer {
