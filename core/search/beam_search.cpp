@@ -58,6 +58,8 @@ bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State
 
 BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) {
   const bool space = s.space_before != 0;
+  // The two halves of a phonetic spelling come as a pair or not at all.
+  if (n.link_tail != (s.link_open != 0)) return Reach::kImpossible;
   if (n.kind == NodeKind::kEntry) {
     if (n.no_space_before && space) return Reach::kImpossible;
     if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
@@ -66,7 +68,14 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
   }
   *out = s;
   out->score -= n.penalty;
+  if (n.transparent) {
+    // ㅋㅋ, ㅠㅠ say nothing about the words around them: the analysis goes
+    // on as after a space, and the token is only reported.
+    out->space_before = 1;
+    return out->score >= floor ? Reach::kReached : Reach::kBelow;
+  }
   out->space_before = 0;
+  out->link_open = n.link_head;
   auto reached = [&] { return out->score >= floor ? Reach::kReached : Reach::kBelow; };
   const MorphStep* steps = lattice_->steps.data() + n.first_step;
   if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {
@@ -207,7 +216,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   // End of chunk: close open paths with the LM's end-of-sentence token.
   std::vector<State> finals;
   for (const State& s : sets_[len].states()) {
-    if (s.pending != 0) continue;
+    if (s.pending != 0 || s.link_open != 0) continue;
     State f = s;
     if (s.last_tag != static_cast<uint8_t>(PosTag::kSF)) {
       const float period = scorer->Step(&f.lm_state, model.period_lm_id());

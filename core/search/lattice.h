@@ -41,6 +41,9 @@ struct Node {
   bool no_space_before : 1;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
                              // nodes whose previous character is no coda-less syllable are never built
   bool corrected : 1;        // typo mode: a match of corrected text (the edit's cost is in `penalty`)
+  bool link_head : 1;        // typo mode: ends with a final consonant moved back from the next syllable
+  bool link_tail : 1;        // typo mode: begins with that syllable read with ㅇ; only after a link_head node
+  bool transparent : 1;      // typo mode: laughter or a face in jamo (ㅋㅋ, ㅠㅠ); scored like a space
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
   float penalty;         // extra cost (unknown-word cost, entry penalty)
   uint16_t socket;       // kHead / kSocket: the socket id

@@ -22,14 +22,19 @@ struct State {
   uint32_t pending_morph;
   uint16_t last_socket;  // conjugation class of the last morpheme (0 = none)
   uint8_t last_tag;      // tag of the last morpheme (kNumTags at the start)
-  uint8_t space_before;  // whitespace since the last morpheme
+  uint8_t space_before : 1;  // whitespace since the last morpheme
+  // Typo mode: the last node ended with the final consonant half of a
+  // phonetic spelling (이써 read as 있 + 어), so the next must begin with its
+  // onset half, and only such a node may.
+  uint8_t link_open : 1;
 
   static constexpr uint32_t kNoHist = 0xFFFFFFFFu;
 
   // What future scores depend on (the LM's key, not its aux).
   bool SameKey(const State& o) const {
     return lm_state.SameKey(o.lm_state) && tag_state == o.tag_state && pending == o.pending &&
-           pending_morph == o.pending_morph && last_socket == o.last_socket && last_tag == o.last_tag;
+           pending_morph == o.pending_morph && last_socket == o.last_socket && last_tag == o.last_tag &&
+           link_open == o.link_open;
   }
   uint64_t Hash() const {
     uint64_t h = (uint64_t{lm_state.key[0]} << 32) ^ (uint64_t{pending} << 20) ^ (uint64_t{last_socket} << 6) ^ last_tag;

@@ -182,12 +182,13 @@ void TypoCandidates::AltsForPosition(uint32_t q) {
         Push(0, ins.label_at, 1, kNeedsPrefix, ins.cost);
   }
   AddLinkAlts(q);
-  // A word lengthened at its end by its last vowel: 좋아아, 가자아아.
+  // A word lengthened at its end by its last vowel: 좋아아아, 가자아아.
   if (stretch_cost_ > 0 && q > rb_ && q < re_ && hangul::IsSyllable(t[q - 1])) {
     const char32_t echo = hangul::Compose(kOnsetIeung, hangul::VowelIndex(t[q - 1]), 0);
     uint32_t k = q;
     while (k < re_ && t[k] == echo) ++k;
-    if (k > q && (k == re_ || !IsWordChar(t[k]))) Push(static_cast<uint8_t>(std::min<uint32_t>(k - q, 255)), 0, 0, kNeedsPrefix, stretch_cost_);
+    // Two echoes at least: one is often a word of its own (가운데에, 때에).
+    if (k >= q + 2 && (k == re_ || !IsWordChar(t[k]))) Push(static_cast<uint8_t>(std::min<uint32_t>(k - q, 255)), 0, 0, kNeedsPrefix, stretch_cost_);
   }
 }
 
@@ -215,24 +216,24 @@ uint32_t TypoCandidates::Walk(uint32_t node, const Alt& a) const {
   return node;
 }
 
-void TypoCandidates::AddHit(uint32_t end, uint32_t trie_node, float cost) {
+void TypoCandidates::AddHit(uint32_t end, uint32_t trie_node, float cost, uint8_t link) {
   const TrieView& trie = model_.trie();
   if (trie.value_begin(trie_node) == trie.value_end(trie_node)) return;
   for (Hit& h : hits_) {
-    if (h.end == end && h.trie_node == trie_node) {
+    if (h.end == end && h.trie_node == trie_node && h.link == link) {
       h.cost = std::min(h.cost, cost);
       return;
     }
   }
-  hits_.push_back({end, trie_node, cost});
+  hits_.push_back({end, trie_node, cost, link});
 }
 
-void TypoCandidates::Continue(uint32_t node, uint32_t q, float cost) {
+void TypoCandidates::Continue(uint32_t node, uint32_t q, float cost, uint8_t link) {
   const TrieView& trie = model_.trie();
   for (uint32_t r = q; r < re_; ++r) {
     node = trie.Child(node, run_labels_[r - rb_]);
     if (node == TrieView::kNone) return;
-    AddHit(r + 1, node, cost);
+    AddHit(r + 1, node, cost, link);
   }
 }
 
@@ -259,6 +260,7 @@ void TypoCandidates::AddJamoNodes(uint32_t p, std::vector<Node>* nodes) {
   n.entry_kind = EntryKind::kPlain;
   n.entry = 0;
   n.penalty = jamo_cost_;
+  n.transparent = true;
 }
 
 void TypoCandidates::AddNodes(uint32_t p, std::vector<Node>* nodes) {
@@ -274,9 +276,12 @@ void TypoCandidates::AddNodes(uint32_t p, std::vector<Node>* nodes) {
       const uint32_t n = Walk(node, *a);
       if (n == TrieView::kNone) continue;
       const uint32_t q2 = q + a->consume;
-      AddHit(q2, n, a->cost);
+      // A node that starts with an onset half needs its final consonant half
+      // right before it (the search pairs them: Node::link_tail).
+      const uint8_t tail = a->flags & kLinkTail;
+      AddHit(q2, n, a->cost, static_cast<uint8_t>(tail | (a->flags & kLinkHead)));
       if ((a->flags & kLinkHead) == 0) {
-        Continue(n, q2, a->cost);
+        Continue(n, q2, a->cost, tail);
         continue;
       }
       // The final consonant half: the node ends here, or goes on with the
@@ -285,8 +290,8 @@ void TypoCandidates::AddNodes(uint32_t p, std::vector<Node>* nodes) {
         if ((b->flags & kLinkTail) == 0) continue;
         const uint32_t n2 = Walk(n, *b);
         if (n2 == TrieView::kNone) continue;
-        AddHit(q2 + 1, n2, 2 * a->cost);
-        Continue(n2, q2 + 1, 2 * a->cost);
+        AddHit(q2 + 1, n2, 2 * a->cost, 0);
+        Continue(n2, q2 + 1, 2 * a->cost, 0);
       }
     }
     if (q == re_) break;
@@ -308,6 +313,8 @@ void TypoCandidates::AddNodes(uint32_t p, std::vector<Node>* nodes) {
       n.socket = er.socket;
       n.no_space_before = er.after_vowel_only();
       n.corrected = true;
+      n.link_head = (h.link & kLinkHead) != 0;
+      n.link_tail = (h.link & kLinkTail) != 0;
     }
   }
 }

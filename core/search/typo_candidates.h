@@ -86,6 +86,7 @@ class TypoCandidates {
   struct Hit {
     uint32_t end, trie_node;
     float cost;
+    uint8_t link;  // kLinkHead / kLinkTail: the node's Node::link_head / link_tail
   };
 
   bool AddLabels(const std::u32string& read, uint32_t* at);
@@ -98,8 +99,8 @@ class TypoCandidates {
   // Walks the alternative's read labels from `node`; kNone when it leaves the trie.
   uint32_t Walk(uint32_t node, const Alt& a) const;
   // Exact continuation from `node` at q: every dictionary node reached is a hit.
-  void Continue(uint32_t node, uint32_t q, float cost);
-  void AddHit(uint32_t end, uint32_t trie_node, float cost);
+  void Continue(uint32_t node, uint32_t q, float cost, uint8_t link);
+  void AddHit(uint32_t end, uint32_t trie_node, float cost, uint8_t link);
   void AddJamoNodes(uint32_t p, std::vector<Node>* nodes);
 
   const ModelImpl& model_;
