@@ -23,6 +23,9 @@ vowel ㅞ ㅚ 4.5
 # 되/돼 is the commonest of them: 됬다, 되요, 되서, 안되
 text 되 돼 2
 text 돼 되 2.5
+text 되 돼 0.5 before=요   # 되요, 안되요: 되 + 요 is never right
+text 되 돼 1 before=서     # 되서 -> 돼서
+text 되 돼 1.5 final       # 해야 되, 안 되 (하되 keeps its ending at this cost)
 # 요 written 여 at the end of a polite ending (안녕하세여, 그랬는데여)
 text 여 요 2 final
 # --- final consonants ---------------------------------------------------

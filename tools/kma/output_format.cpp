@@ -1,5 +1,7 @@
 #include "tools/kma/output_format.h"
 
+#include "tools/kma/cli_args.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -112,6 +114,19 @@ void AppendTsv(const Analysis& a, std::string* out) {
 
 void WriteStdout(const std::string& s) {
   if (!s.empty()) std::fwrite(s.data(), 1, s.size(), stdout);
+}
+
+int WriteOutput(const std::string& path, const std::string& s) {
+  if (path.empty()) {
+    WriteStdout(s);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+    return kExitOk;
+  }
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return Fail(kExitRuntime, path + ": cannot open for writing");
+  const bool ok = std::fwrite(s.data(), 1, s.size(), f) == s.size();
+  if (std::fclose(f) != 0 || !ok) return Fail(kExitRuntime, path + ": write error");
+  return kExitOk;
 }
 
 }  // namespace kma::cli

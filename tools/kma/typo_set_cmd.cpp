@@ -141,16 +141,9 @@ int RunTypoSet(int argc, char** argv, int first) {
     if (counts[k] > 0) summary += " " + std::string(TypoKinds()[k].name) + " " + std::to_string(counts[k]);
   std::fprintf(stderr, "%s\n", summary.c_str());
 
-  if (!args.Has("output")) {
-    WriteStdout(out);
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
-    return kExitOk;
-  }
+  if (!args.Has("output")) return WriteOutput(std::string(), out);
   const std::string out_path = args.Get("output");
-  std::FILE* f = std::fopen(out_path.c_str(), "wb");
-  if (f == nullptr) return Fail(kExitRuntime, out_path + ": cannot open for writing");
-  const bool ok = std::fwrite(out.data(), 1, out.size(), f) == out.size();
-  if (std::fclose(f) != 0 || !ok) return Fail(kExitRuntime, out_path + ": write error");
+  if (const int rc = WriteOutput(out_path, out); rc != kExitOk) return rc;
   const std::string sources = SourcesPathFor(path);
   if (path != "-" && IsFile(sources) && !CopyLines(sources, SourcesPathFor(out_path), &error))
     return Fail(kExitRuntime, error);
