@@ -120,6 +120,7 @@ search::SearchParams Analyzer::Params(const AnalyzeOptions& opt, const std::stri
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;
   sp.beam = opt.beam;
   if (opt.max_states > 0) sp.max_states = opt.max_states;
+  else if (opt.typos) sp.max_states = search::kDefaultTypoMaxStates;
   if (opt.skip_margin >= 0.0f) sp.skip_margin = opt.skip_margin;
   if (opt.top_n > 1) {
     // N distinct paths only survive a beam wide enough to hold them.

@@ -10,6 +10,10 @@ namespace kma::search {
 inline constexpr float kDefaultBeam = 7.0f;
 // Keep at most this many states per position (top-1 analysis).
 inline constexpr int kDefaultMaxStates = 8;
+// The same in typo-tolerant analysis: corrected readings compete for the
+// states, and with 8 they pushed correct plain paths out (held-out clean F1
+// -0.11 points at 8, -0.07 at 16, no better at 24; docs/ACCURACY.md).
+inline constexpr int kDefaultTypoMaxStates = 16;
 // A node whose extension of the best state that can take it falls this far
 // below the beam is not tried from worse states.
 inline constexpr float kDefaultSkipMargin = 1e30f;

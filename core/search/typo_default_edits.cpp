@@ -39,9 +39,9 @@ coda ㅂ ㅄ 3.5   # 업다 -> 없다
 coda ㄴ ㄶ 3.5   # 괜찬다 -> 괜찮다
 coda ㄹ ㅀ 4     # 실다 -> 싫다
 coda ㄱ ㄲ 4     # 박 -> 밖
-coda - ㅆ 4.5    # a missing final: 햇다 aside, 하다 for 했다 is a real word
-coda - ㄴ 5.5
-coda - ㄹ 5.5
+coda - ㅆ 5.5    # a missing final: 햇다 aside, 하다 for 했다 is a real word
+coda - ㄴ 6.5
+coda - ㄹ 6.5
 coda - ㅇ 6
 coda ㅆ - 5      # an extra final
 coda ㅁ - 1 after=요   # 좋아욤, 했어욤
@@ -54,9 +54,9 @@ onset ㄲ ㄱ 1.5 after=ㄹ  # 할께, 할꺼야, 할껄
 onset ㅉ ㅈ 2.5 after=ㄹ  # 할찌도
 # --- phonetic spellings (연음): the final consonant written as the next onset
 link ㄱ - ㄱ 4    # 머거 -> 먹어
-link ㄴ - ㄴ 4.5
+link ㄴ - ㄴ 6    # rare as a misspelling; 느니 is an ending
 link ㄷ - ㄷ 4.5
-link ㄹ - ㄹ 4    # 아라 -> 알아
+link ㄹ - ㄹ 5.5  # 아라 -> 알아 (기를 is mostly 기 + 를, not 길 + 을)
 link ㅁ - ㅁ 4.5
 link ㅂ - ㅂ 4.5
 link ㅅ - ㅅ 4    # 우서 -> 웃어
@@ -93,6 +93,57 @@ text 구지 굳이 2 initial
 text 뵈 봬 1.5 before=요   # 뵈요 -> 봬요
 text 어의없 어이없 1.5
 text 됬 됐 1         # cheaper than 되 -> 돼 alone: 됬 is never right
+text 예기 얘기 1.5
+text 댓가 대가 1.5
+text 어쨋 어쨌 1
+text 치뤘 치렀 1.5
+text 통채 통째 1.5
+text 떡볶기 떡볶이 1
+text 건들이 건드리 1.5
+text 던지 든지 1.5   # 하던지 (either) -> 하든지
+text 던가 든가 2
+# --- 의 as it is pronounced ------------------------------------------------
+text 에 의 4.5 final  # 나에 꿈 -> 나의 꿈 (에 is a particle too: the context decides)
+text 히 희 2.5        # 히망 -> 희망 (조용히 reads as no word with 희)
+# --- shift slips: a tensed consonant or ㅒ/ㅖ for the plain one ----------
+onset ㄲ ㄱ 6
+onset ㄸ ㄷ 6
+onset ㅃ ㅂ 6
+onset ㅆ ㅅ 6
+onset ㅉ ㅈ 6
+vowel ㅒ ㅐ 6
+vowel ㅖ ㅔ 6
+# --- a neighbouring key of the two-set (두벌식) layout -------------------
+vowel ㅛ ㅕ 8
+vowel ㅕ ㅛ 8
+vowel ㅛ ㅗ 8
+vowel ㅗ ㅛ 8
+vowel ㅕ ㅑ 8
+vowel ㅑ ㅕ 8
+vowel ㅕ ㅓ 8
+vowel ㅓ ㅕ 8
+vowel ㅑ ㅐ 8
+vowel ㅐ ㅑ 8
+vowel ㅑ ㅏ 8
+vowel ㅏ ㅑ 8
+vowel ㅐ ㅣ 8
+vowel ㅣ ㅐ 8
+vowel ㅗ ㅓ 8
+vowel ㅓ ㅗ 8
+vowel ㅗ ㅠ 8
+vowel ㅠ ㅗ 8
+vowel ㅓ ㅏ 8
+vowel ㅏ ㅓ 8
+vowel ㅓ ㅜ 8
+vowel ㅜ ㅓ 8
+vowel ㅏ ㅣ 8
+vowel ㅣ ㅏ 8
+vowel ㅏ ㅡ 8
+vowel ㅡ ㅏ 8
+vowel ㅠ ㅜ 8
+vowel ㅜ ㅠ 8
+vowel ㅜ ㅡ 8
+vowel ㅡ ㅜ 8
 # --- web spellings ------------------------------------------------------
 text 즈아 자 1.5 final   # 가즈아 -> 가자
 stretch 2                # 좋아아아, 가자아

@@ -14,6 +14,17 @@ if(CASE STREQUAL "typos_analyze")
   kma(INPUT "안녕하세여\n" ARGS analyze --format json)
   expect_exit(0)
   expect_no_out("corrected")
+  # Correct text that an edit could misread keeps its analysis: a lone
+  # onset half of a phonetic spelling (를 as 을) needs its final consonant
+  # half before it, and one echo of the last vowel is a word (가운데에).
+  kma(INPUT "진통제를 투입했다\n가운데에 있다\n" ARGS analyze --typos)
+  expect_exit(0)
+  expect_out("^진통제/NNG 를/JKO ")
+  expect_out("\n가운데/NNG 에/JKB ")
+  # A phonetic spelling split between two morphemes: 이써요 is 있 + 어요.
+  kma(INPUT "이써요\n" ARGS analyze --typos)
+  expect_exit(0)
+  expect_out("^있/VA 어요/EF\n$")
   # Laughter is a token of its own, glued to the word or not.
   kma(INPUT "했어욬\nㅋㅋ 재밌다\n" ARGS analyze --typos)
   expect_exit(0)
