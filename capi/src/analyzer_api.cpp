@@ -142,9 +142,14 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
     if (!st.ok()) return FromStatus(fn, st);
     // The core numbers every analysis' sentences with the text's line
     // breaks in view (core/search/sentence_splitter.h); the spans are those
-    // of the best analysis, so analysing and splitting agree.
+    // of the best analysis, so analysing and splitting agree. The other
+    // analyses were numbered by their own endings (낮/VA 아/EF ... would be
+    // two sentences): their tokens are renumbered by these spans, so that
+    // every token's sentence index is below kma_result_sentence_count().
     if (!a->analyses.empty()) {
       kma::search::SentenceSpans(a->analyses.front().tokens, &a->spans);
+      for (size_t i = 1; i < a->analyses.size(); ++i)
+        kma::search::NumberBySpans(a->spans, &a->analyses[i].tokens);
     }
   } else {
     kma::Status st = split(text, units);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/kernels/cong_kernels.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 
@@ -42,6 +43,11 @@ int main(int argc, char** argv) {
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     std::fputs(kUsage, stdout);
     return kExitOk;
+  }
+  // The kernels' choice must not silently ignore a mistyped KMA_ISA.
+  if (const auto& isa = kma::kernels::EnvIsa(); isa.set && !isa.known) {
+    return Fail(kExitUsage, std::string("the environment variable KMA_ISA='") + isa.value +
+                                "' names no instruction set (scalar, sse41, avx2, avx512vnni, neon, neondot)");
   }
   if (cmd == "--version" || cmd == "-V" || cmd == "version") return RunVersion(argc, argv, 2);
   if (cmd == "analyze") return RunAnalyze(argc, argv, 2);

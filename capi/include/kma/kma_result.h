@@ -70,7 +70,10 @@ typedef struct kma_token {
   uint32_t form_offset;
   /** Length of the form in bytes, without the NUL terminator. */
   uint32_t form_length;
-  /** Index of the sentence the token belongs to. */
+  /** Index of the sentence the token belongs to: always below
+   *  kma_result_sentence_count() (0 when it is 0). The sentence spans come
+   *  from the best analysis; a token of another analysis gets the last
+   *  span that starts at or before it. */
   uint32_t sentence;
   /** Index of the whitespace-separated word the token belongs to. */
   uint32_t word;
