@@ -119,6 +119,7 @@ search::SearchParams Analyzer::Params(const AnalyzeOptions& opt, const std::stri
   if (opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f) sp.class_lambda = opt.class_lambda;
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;
   sp.beam = opt.beam;
+  if (opt.typos) sp.beam += search::kTypoBeamExtra;
   if (opt.max_states > 0) sp.max_states = opt.max_states;
   else if (opt.typos) sp.max_states = search::kDefaultTypoMaxStates;
   if (opt.skip_margin >= 0.0f) sp.skip_margin = opt.skip_margin;
