@@ -191,6 +191,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
       // other node the states without one.
       const std::vector<uint32_t>& from = n.entry_kind == EntryKind::kSocket ? pending_ : open_;
       bool tried = false;
+      int corrected_tries = 0;
       for (uint32_t i : from) {
         const State& s = states[i];
         float floor = dest.best() - params.beam;
@@ -209,6 +210,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         // held-out data, docs/ACCURACY.md).
         if (r == Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
         tried |= r != Reach::kImpossible;
+        if (n.corrected && r != Reach::kImpossible && ++corrected_tries >= params.corrected_from_states) break;
       }
     }
   }

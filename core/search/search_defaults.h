@@ -16,6 +16,8 @@ inline constexpr int kDefaultMaxStates = 6;
 // points; -0.05 with these; docs/ACCURACY.md, "Typo-tolerant analysis").
 inline constexpr int kDefaultTypoMaxStates = 8;
 inline constexpr float kTypoBeamExtra = 2.0f;
+// States a corrected node is tried from (SearchParams::corrected_from_states).
+inline constexpr int kDefaultTypoFromStates = 2;
 // A node whose extension of the best state that can take it falls this far
 // below the beam is not tried from worse states.
 inline constexpr float kDefaultSkipMargin = 3.0f;

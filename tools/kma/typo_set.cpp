@@ -33,8 +33,9 @@ bool Dec(char32_t c, Syl* s) {
 char32_t Comp(const Syl& s) { return hg::Compose(s.l, s.v, s.t); }
 
 // The kinds, with the weights of the catalogue: the commonest confusions of
-// web text weigh most; kinds the analyzer's edit set does not cover at all
-// (keyboard, tense, eui, deonji) make up about a fifth.
+// web text weigh most; about a fifth are kinds the analyzer's first edit set
+// did not cover (keyboard, tense, eui, deonji), which it now reads only in
+// part and at a high cost (docs/ACCURACY.md, "Typo-tolerant analysis").
 const std::vector<TypoKind> kKinds = {
     {"dwae", 9, "됐다 -> 됬다, 돼요 -> 되요"},
     {"dwae-rev", 3, "되는 -> 돼는"},
