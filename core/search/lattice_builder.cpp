@@ -5,6 +5,7 @@
 
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
+#include "core/text/utf.h"
 #include "core/search/lattice.h"
 #include "core/search/typo_candidates.h"
 
@@ -78,6 +79,25 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
+// True if trie node `match` (the text t[p, q)) holds a plain entry of one
+// morpheme tagged `tag` whose form is that text: the dictionary's own word.
+// An unknown-word guess of the same form and tag would be that word again
+// to the user, and an N-best list would show one analysis twice (the
+// fuzzing finding nbest-duplicate-unknown), so no guess is added there.
+bool IsDictionaryWord(const ModelImpl& model, const std::u32string& t, uint32_t p, uint32_t q, uint32_t match,
+                      PosTag tag) {
+  const TrieView& trie = model.trie();
+  for (uint32_t e = trie.value_begin(match); e < trie.value_end(match); ++e) {
+    const EntryRecord& er = model.entry(e);
+    if (er.kind() != EntryKind::kPlain || er.morph_count() != 1 || er.after_vowel_only()) continue;
+    const uint32_t m = model.entry_morphs(er)[0];
+    if (model.morph(m).tag() != static_cast<uint8_t>(tag)) continue;
+    // The form an unknown word gets (Analyzer::ToTokens).
+    if (model.morph_form(m) == ToUtf8(hangul::JoinCodas(std::u32string_view(t).substr(p, q - p)))) return true;
+  }
+  return false;
+}
+
 void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
             const LatticeParams& params, Lattice* lattice) {
   const TrieView& trie = model.trie();
@@ -134,12 +154,17 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     if (!IsUnitCut(t, p, re)) continue;
     int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;
     int units = 0;
+    size_t mi = 0;  // matches are in order of their end
     for (uint32_t q = p + 1; q <= re && units < max_units; ++q) {
       if (!IsUnitCut(t, q, re)) continue;
       ++units;
+      while (mi < matches.size() && matches[mi].second < q) ++mi;
+      const bool known = mi < matches.size() && matches[mi].second == q;
       float cost = params.unk_base + params.unk_per_unit * units;
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+      if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNG))
+        AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
+      if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNP))
+        AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
     }
   }
   // Drop stem heads that no fused tail can follow: they could never complete.

@@ -32,17 +32,6 @@ namespace kma::fuzz {
     if (!(cond)) ::kma::fuzz::FailCheck(__FILE__, __LINE__, #cond, (detail)); \
   } while (0)
 
-// True if `id` is listed (comma-separated) in $KMA_FUZZ_OPEN_FINDINGS: a
-// known, reported finding whose check is relaxed so that fuzzing can go on
-// finding others until it is fixed. Every id is documented in
-// docs/RELIABILITY.md with its reproducer under tests/fuzz/open/.
-inline bool OpenFinding(const char* id) {
-  const char* env = std::getenv("KMA_FUZZ_OPEN_FINDINGS");
-  if (env == nullptr) return false;
-  const std::string list = std::string(",") + env + ",";
-  return list.find(std::string(",") + id + ",") != std::string::npos;
-}
-
 // Consumes the fuzzer's bytes from the front: choices first, then the rest
 // as payload. Reading past the end gives zeros, so every input is usable.
 class ByteReader {

@@ -23,7 +23,6 @@ case "${target}" in
   *) max_len=128 ;;
 esac
 mkdir -p "${work}/corpus-${target}"
-export KMA_FUZZ_OPEN_FINDINGS="${KMA_FUZZ_OPEN_FINDINGS-nbest-duplicate-unknown}"
 log="${work}/${target}.log"
 echo "fuzz_${target}: ${runs} runs, max_len ${max_len}, log ${log}"
 exec nice -n 19 "${bin}" -runs="${runs}" -max_len="${max_len}" -timeout=60 -rss_limit_mb=4096 \

@@ -98,25 +98,20 @@ void CheckTokensInSpans(const kma_result* r, size_t sentences) {
   }
 }
 
-// Two analyses a user cannot tell apart: the same forms, tags and spans.
-// With the open finding "nbest-duplicate-unknown" listed in
-// $KMA_FUZZ_OPEN_FINDINGS, analyses that differ only in whether a token is
-// a dictionary word or an unknown-word guess of the same form and tag are
-// let through (see docs/RELIABILITY.md, open findings).
+// Two analyses a user cannot tell apart: the same forms, tags and spans
+// (a dictionary word and an unknown-word guess of the same form and tag
+// count as the same: the finding nbest-duplicate-unknown).
 bool SameTokens(const kma_result* r, size_t a, size_t b) {
-  static const bool tolerate_unknown_twins = OpenFinding("nbest-duplicate-unknown");
   const size_t n = kma_result_token_count(r, a);
   if (n != kma_result_token_count(r, b)) return false;
   const kma_token* x = kma_result_tokens(r, a);
   const kma_token* y = kma_result_tokens(r, b);
-  bool twins = false;
   for (size_t i = 0; i < n; ++i) {
     if (x[i].begin != y[i].begin || x[i].length != y[i].length || x[i].tag != y[i].tag ||
         std::strcmp(kma_result_token_form(r, &x[i]), kma_result_token_form(r, &y[i])) != 0)
       return false;
-    twins |= (x[i].flags ^ y[i].flags) == KMA_TOKEN_UNKNOWN;
   }
-  return !(tolerate_unknown_twins && twins);
+  return true;
 }
 
 }  // namespace

@@ -91,6 +91,9 @@ void AppendJsonLine(std::string_view text, const std::vector<Analysis>& analyses
       out->append(",\"score\":");
       AppendJsonNumber(t.score, out);
       out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true" : ",\"unknown\":false");
+      // Only tokens fixed by a span constraint carry the key, so output
+      // without constraints is what it always was.
+      if ((t.flags & kTokenConstrained) != 0) out->append(",\"constrained\":true");
       // Only typo mode sets it: without it the output stays as it always was.
       if (t.flags & kTokenCorrected) out->append(",\"corrected\":true");
       out->push_back('}');

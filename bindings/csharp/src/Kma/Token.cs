@@ -24,6 +24,7 @@ public sealed class Token
         Score = t.Score;
         IsUnknown = (t.Flags & Native.KmaNative.KMA_TOKEN_UNKNOWN) != 0;
         IsPattern = (t.Flags & Native.KmaNative.KMA_TOKEN_PATTERN) != 0;
+        IsConstrained = (t.Flags & Native.KmaNative.KMA_TOKEN_CONSTRAINED) != 0;
         IsCorrected = (t.Flags & Native.KmaNative.KMA_TOKEN_CORRECTED) != 0;
         SentenceIndex = (int)t.Sentence;
         WordIndex = (int)t.Word;
@@ -53,6 +54,8 @@ public sealed class Token
     public bool IsUnknown { get; }
     /// <summary>Pretokenized pattern: number, URL, e-mail, emoji, ...</summary>
     public bool IsPattern { get; }
+    /// <summary>Whether a span constraint fixed this morpheme (see <see cref="Constraints"/>).</summary>
+    public bool IsConstrained { get; }
     /// <summary>
     /// Typo-tolerant analysis (<see cref="AnalyzerOptions.Typos"/>) read this
     /// morpheme from a corrected spelling; <see cref="Begin"/> and
@@ -104,7 +107,7 @@ public readonly record struct SentenceSpan(int Begin, int Length,
     public int End => Begin + Length;
 }
 
-/// <summary>Result of <see cref="Analyzer.Analyze"/>: analyses best first, plus sentences.</summary>
+/// <summary>Result of <see cref="Analyzer.Analyze(string)"/>: analyses best first, plus sentences.</summary>
 public sealed class AnalysisResult
 {
     internal AnalysisResult(IReadOnlyList<Analysis> analyses, IReadOnlyList<SentenceSpan> sentences)
