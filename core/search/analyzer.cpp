@@ -13,6 +13,7 @@
 #include "core/search/lattice.h"
 #include "core/search/nbest.h"
 #include "core/search/sentence_splitter.h"
+#include "core/search/typo_candidates.h"
 #include "core/text/hangul.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
@@ -35,6 +36,7 @@ struct Analyzer::Scratch {
   // Constrained analysis only.
   search::SearchConstraints constraints;
   search::MorphLookup morph_lookup;
+  std::unique_ptr<search::TypoCandidates> typos;  // compiled on the first typo-mode analysis
   // One scorer per LM used so far (scorers keep caches across texts).
   std::vector<std::pair<const lm::LanguageModel*, std::unique_ptr<lm::LmScorer>>> scorers;
   // An ensemble with a requested weight (AnalyzeOptions::knlm_mix).
@@ -150,7 +152,9 @@ search::SearchParams Analyzer::Params(const AnalyzeOptions& opt, const std::stri
   if (opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f) sp.class_lambda = opt.class_lambda;
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;
   sp.beam = opt.beam;
+  if (opt.typos) sp.beam += search::kTypoBeamExtra;
   if (opt.max_states > 0) sp.max_states = opt.max_states;
+  else if (opt.typos) sp.max_states = search::kDefaultTypoMaxStates;
   if (opt.skip_margin >= 0.0f) sp.skip_margin = opt.skip_margin;
   if (opt.top_n > 1) {
     // N distinct paths only survive a beam wide enough to hold them.
@@ -188,6 +192,11 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
 
   search::LatticeParams lp;
   lp.max_unknown_units = opt.max_unknown_length;
+  if (opt.typos) {
+    if (!sc.typos) sc.typos = std::make_unique<search::TypoCandidates>(model, search::DefaultTypoEdits());
+    sc.typos->set_cost_scale(opt.typo_cost_scale > 0.0f ? opt.typo_cost_scale : 1.0f);
+    lp.typos = sc.typos.get();
+  }
   const search::SearchParams sp = Params(opt, lm_name);
   sc.nbest.Reset(opt.top_n);
   size_t pti = 0;

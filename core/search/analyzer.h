@@ -44,6 +44,13 @@ struct AnalyzeOptions {
   float morph_penalty = -1.0f;
   // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
   int max_states = 0;
+  // Typo-tolerant analysis: corrected spellings of the text (the edit set of
+  // core/search/typo_edits.h) and colloquial jamo tokens (ㅋㅋ, ㅠㅠ) enter
+  // the lattice at a cost; tokens read from a corrected spelling carry
+  // kTokenCorrected. Off, the analysis is exactly that of plain mode.
+  bool typos = false;
+  // Tuning aid: multiplies every edit cost (non-positive: 1).
+  float typo_cost_scale = -1.0f;
   // See search::SearchParams::skip_margin (negative: the default).
   float skip_margin = -1.0f;
 };

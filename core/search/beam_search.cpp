@@ -59,6 +59,8 @@ bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State
 
 BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) {
   const bool space = s.space_before != 0;
+  // The two halves of a phonetic spelling come as a pair or not at all.
+  if (n.link_tail != (s.link_open != 0)) return Reach::kImpossible;
   if (n.kind == NodeKind::kEntry) {
     if (n.no_space_before && space) return Reach::kImpossible;
     if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
@@ -67,7 +69,14 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
   }
   *out = s;
   out->score -= n.penalty;
+  if (n.transparent) {
+    // ㅋㅋ, ㅠㅠ say nothing about the words around them: the analysis goes
+    // on as after a space, and the token is only reported.
+    out->space_before = 1;
+    return out->score >= floor ? Reach::kReached : Reach::kBelow;
+  }
   out->space_before = 0;
+  out->link_open = n.link_head;
   auto reached = [&] { return out->score >= floor ? Reach::kReached : Reach::kBelow; };
   const MorphStep* steps = lattice_->steps.data() + n.first_step;
   if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {
@@ -193,6 +202,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
       // other node the states without one.
       const std::vector<uint32_t>& from = n.entry_kind == EntryKind::kSocket ? pending_ : open_;
       bool tried = false;
+      int corrected_tries = 0;
       for (uint32_t i : from) {
         const State& s = states[i];
         float floor = dest.best() - params.beam;
@@ -216,6 +226,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         // held-out data, docs/ACCURACY.md).
         if (r == Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
         tried |= r != Reach::kImpossible;
+        if (n.corrected && r != Reach::kImpossible && ++corrected_tries >= params.corrected_from_states) break;
       }
     }
     if (p < end) here.ClearAndTrim(trim_above);  // the end's states are read below
@@ -224,7 +235,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   // End of chunk: close open paths with the LM's end-of-sentence token.
   std::vector<State> finals;
   for (const State& s : sets_[len].states()) {
-    if (s.pending != 0 || (s.lemmas & required) != required) continue;
+    if (s.pending != 0 || s.link_open != 0 || (s.lemmas & required) != required) continue;
     State f = s;
     if (s.last_tag != static_cast<uint8_t>(PosTag::kSF)) {
       const float period = scorer->Step(&f.lm_state, model.period_lm_id());
@@ -260,10 +271,12 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
       path.morphs.push_back({n.entry, n.tag, n.begin, n.end, flags, delta});
     } else if (n.entry_kind == EntryKind::kHead) {
       // The stem token spans the head and the fused tail that follows.
-      const uint32_t tail_end = k + 1 < steps.size() ? nodes[hist_[steps[k + 1]].node].end : n.end;
-      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail_end, 0, delta});
+      const Node* tail = k + 1 < steps.size() ? &nodes[hist_[steps[k + 1]].node] : nullptr;
+      const uint16_t flags = n.corrected || (tail != nullptr && tail->corrected) ? kTokenCorrected : 0;
+      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail != nullptr ? tail->end : n.end, flags, delta});
     } else {
-      const uint16_t flags = n.kind == NodeKind::kForced ? kTokenConstrained : 0;
+      const uint16_t flags = static_cast<uint16_t>((n.kind == NodeKind::kForced ? kTokenConstrained : 0) |
+                                                   (n.corrected ? kTokenCorrected : 0));
       for (uint32_t j = 0; j < n.step_count; ++j)
         path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, flags, delta / n.step_count});
     }

@@ -32,6 +32,11 @@ struct SearchParams {
   // A node whose extension of the best state that can take it falls this
   // far (nats) below the beam is not tried from worse states.
   float skip_margin = kDefaultSkipMargin;
+  // Typo mode: a corrected node is tried from at most this many states (the
+  // best that can take it). Its reading must beat the plain one by its edit
+  // cost anyway; trying it from every state cost more than the rest of the
+  // search (docs/PERFORMANCE.md, "Typo-tolerant analysis").
+  int corrected_from_states = kDefaultTypoFromStates;
 };
 
 // One morpheme of a found path, with the normalized span it covers.

@@ -7,6 +7,7 @@
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
 #include "core/search/lattice.h"
+#include "core/search/typo_candidates.h"
 
 namespace kma::search {
 
@@ -52,6 +53,24 @@ Node& AddNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, NodeKind kind, P
 
 // The right-hand side of a conjugation join (what ConcatBlocked applies to).
 bool IsJoinRight(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP; }
+
+// The typo-mode nodes that begin at p, under the same rule as the plain
+// ones: a corrected stem head is a head the tails after it may need, and a
+// corrected fused tail is only kept where some head with its socket ends.
+template <typename Demanded>
+void AddTypoNodes(TypoCandidates* typos, uint32_t p, const Demanded& demanded,
+                  std::vector<std::pair<uint32_t, uint32_t>>* heads, std::vector<Node>* nodes) {
+  const size_t from = nodes->size();
+  typos->AddNodes(p, nodes);
+  size_t out = from;
+  for (size_t i = from; i < nodes->size(); ++i) {
+    const Node& n = (*nodes)[i];
+    if (n.entry_kind == EntryKind::kSocket && !demanded(p, n.socket)) continue;
+    if (n.entry_kind == EntryKind::kHead) heads->emplace_back(n.end, n.socket);
+    (*nodes)[out++] = n;
+  }
+  nodes->resize(out);
+}
 
 // A unit boundary: we never cut between a syllable and its coda for unknown
 // words (dictionary entries may, e.g. 가 + ㄴ다).
@@ -99,6 +118,7 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   auto demanded = [&](uint32_t pos, uint32_t socket) {
     return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
   };
+  if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
   for (uint32_t p = rb; p < re; ++p) {
     // First the walk, which only prefetches the entries of the forms it
     // matches, then the entries: their cache misses overlap the walk's
@@ -129,6 +149,7 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
         n.no_space_before = er.after_vowel_only();
       }
     }
+    if (params.typos != nullptr) AddTypoNodes(params.typos, p, demanded, &heads, nodes);
     // Unknown-word candidates start at unit boundaries.
     if (!IsUnitCut(t, p, re)) continue;
     int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;

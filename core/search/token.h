@@ -16,6 +16,7 @@ enum TokenFlags : uint16_t {
   kTokenUnknown = 1,   // out-of-vocabulary word guessed by the analyzer
   kTokenPattern = 2,   // pretokenized pattern (number, URL, emoji, ...)
   kTokenConstrained = 4,  // from a span constraint (constrained analysis)
+  kTokenCorrected = 8, // typo mode: read from a corrected spelling of its span (되요 -> 돼요)
 };
 
 struct Token {

@@ -5,7 +5,8 @@
 // Input layout (ByteReader; missing bytes read as 0):
 //   [0] flags: bit 0 UTF-16 input; bit 1 cross-check: analyse the same text
 //       in the other encoding too (valid text only) and require identical
-//       analyses; bit 2 analyse twice with one analyzer (determinism)
+//       analyses; bit 2 analyse twice with one analyzer (determinism);
+//       bits 3-4 KMA_OPT_TYPOS = 0, 1, 2, -1 (valid 0..1)
 //   [1] KMA_OPT_TOP_N: bits 6 and 7 set: byte % 70 - 2 (-2..67; valid
 //       1..64), else 1 + (byte & 3). Large N costs much more, so three
 //       inputs in four keep it small.
@@ -93,6 +94,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int32_t top_n = SetInt(opt, KMA_OPT_TOP_N, (n_byte & 0xC0) == 0xC0 ? n_byte % 70 - 2 : 1 + (n_byte & 3));
   SetBeam(opt, BeamFromByte(in.U8()));
   SetInt(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, in.U8() % 70 - 2);
+  static const int32_t kTypos[] = {0, 1, 2, -1};
+  const bool typos = SetInt(opt, KMA_OPT_TYPOS, kTypos[(flags >> 3) & 3]) != 0;
   const uint8_t lm_pick = in.U8();
   const bool unknown_lm = lm_pick >= 250;
   const std::string lm = unknown_lm ? "no-such-lm" : kma::fuzz::LmChoice(model, lm_pick);
@@ -115,6 +118,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   kma::fuzz::CheckStatus(st, r, view);
   if (r == nullptr) return 0;
   kma::fuzz::CheckAnalysis(r, view, top_n);
+  if (!typos) {
+    // Only typo-tolerant analysis reads corrected spellings.
+    for (size_t a = 0; a < kma_result_analysis_count(r); ++a)
+      for (size_t i = 0; i < kma_result_token_count(r, a); ++i)
+        FUZZ_CHECK(!(kma_result_tokens(r, a)[i].flags & KMA_TOKEN_CORRECTED), "a corrected token without KMA_OPT_TYPOS");
+  }
   if ((flags & 2) && view.valid) {
     // The same text in the other encoding: identical analyses.
     const std::string utf8_text = utf16 ? kma::fuzz::ToUtf8(view.cps) : std::string();

@@ -50,7 +50,7 @@ void CheckToken(const kma_result* r, const kma_token& t, const TextView& text, c
              at + ": code points " + Num(t.cp_begin) + "+" + Num(t.cp_length) + " do not match units " +
                  Num(t.begin) + "+" + Num(t.length));
   FUZZ_CHECK(t.tag < kma_tag_count(), at + ": tag " + Num(t.tag));
-  FUZZ_CHECK((t.flags & ~(KMA_TOKEN_UNKNOWN | KMA_TOKEN_PATTERN)) == 0, at + ": flags " + Num(t.flags));
+  FUZZ_CHECK((t.flags & ~(KMA_TOKEN_UNKNOWN | KMA_TOKEN_PATTERN | KMA_TOKEN_CORRECTED)) == 0, at + ": flags " + Num(t.flags));
   FUZZ_CHECK(std::isfinite(t.score), at + ": score not finite");
   const char* form = kma_result_token_form(r, &t);
   FUZZ_CHECK(form != nullptr && std::strlen(form) == t.form_length && t.form_length > 0,

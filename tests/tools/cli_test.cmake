@@ -75,6 +75,11 @@ string(ASCII 255 _ff)
 string(ASCII 239 187 191 _bom)  # UTF-8 byte order mark
 set(_tok "\"form\":\"[^\"]*\",\"tag\":\"[A-Z_]+\",\"begin\":[0-9]+,\"length\":[0-9]+,\"cp_begin\":[0-9]+,\"cp_length\":[0-9]+,\"sentence\":[0-9]+,\"word\":[0-9]+,\"score\":[-0-9.e+]+,\"unknown\":(true|false)")
 
+if(CASE MATCHES "^typos_")
+  include("${CMAKE_CURRENT_LIST_DIR}/cli_typos_cases.cmake")
+  return()
+endif()
+
 if(CASE STREQUAL "version")
   kma(ARGS --version)
   expect_exit(0)

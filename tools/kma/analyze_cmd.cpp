@@ -30,7 +30,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kAnalyzeUsage[] =
-    "usage: kma analyze [--model P] [--lm NAME] [--top-n N] [--format morphs|json|tsv]\n"
+    "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--progress]\n"
     "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
@@ -38,6 +38,10 @@ constexpr const char kAnalyzeUsage[] =
     "byte order mark at the start of an input is dropped.\n"
     "  --model P      model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME      language model of the model file to score with\n"
+    "  --typos        typo-tolerant analysis: misspellings (됬다, 할께요, 안녕하세여)\n"
+    "                 are read as meant, at a cost, and bare jamo (ㅋㅋ, ㅠㅠ) become\n"
+    "                 tokens; in json, tokens read from a corrected spelling get\n"
+    "                 \"corrected\":true (their span is the text as written)\n"
     "  -n, --top-n N  analyses per line, 1..64 (default 1)\n"
     "  -f, --format F morphs (default): one line \"form/TAG ...\" per input line;\n"
     "                 with --top-n N>1, N lines \"score<TAB>form/TAG ...\" and a blank line\n"
@@ -143,6 +147,7 @@ bool ParseChoice(const std::string& name,
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
+                  {"typos", 0, false},
                   {"top-n", 'n', true},
                   {"format", 'f', true},
                   {"threads", 't', true},
@@ -190,6 +195,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   }
   s->analyze.top_n = static_cast<int>(top_n);
   s->analyze.lm = args.Get("lm");
+  s->analyze.typos = args.Has("typos");
   s->model = args.Get("model");
   s->files = args.positionals();
   if (s->files.empty()) s->files.push_back("-");

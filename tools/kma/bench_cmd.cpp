@@ -24,7 +24,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kBenchUsage[] =
-    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--split] [--whole] [--json] FILE\n"
+    "usage: kma bench [--model P] [--lm NAME] [--typos] [--threads N] [--repeat R] [--split] [--whole] [--json] FILE\n"
     "\n"
     "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
     "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
@@ -32,6 +32,7 @@ constexpr const char kBenchUsage[] =
     "and the active ISA.\n"
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to score with\n"
+    "  --typos          typo-tolerant analysis (see 'kma analyze --help')\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
     "  --split          split into sentences instead of analysing (an analysis\n"

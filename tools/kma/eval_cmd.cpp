@@ -30,7 +30,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalUsage[] =
-    "usage: kma eval [--model P] [--lm NAME] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
+    "usage: kma eval [--model P] [--lm NAME] [--typos] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
     "\n"
     "Analyses the raw text of each gold line (top-1) and compares the morphemes\n"
     "with the gold ones by LCS alignment after normalisation. A gold line is\n"
@@ -39,6 +39,8 @@ constexpr const char kEvalUsage[] =
     "give each sentence's source and figures are also reported per source.\n"
     "  --model P   model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME   language model of the model file to score with\n"
+    "  --typos     typo-tolerant analysis (see 'kma analyze --help'; build a\n"
+    "              misspelled gold set with 'kma typo-set')\n"
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"

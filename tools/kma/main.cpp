@@ -18,6 +18,7 @@ constexpr const char kUsage[] =
     "  split        split input lines into sentences\n"
     "  eval         score the analyzer against gold files\n"
     "  split-set    build a sentence-split gold set from a corpus\n"
+    "  typo-set     build a misspelled copy of a gold corpus (typo evaluation)\n"
     "  bench        measure load time, throughput and memory\n"
     "  version      print library, ABI, model format and ISA versions\n"
     "\n"
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
   if (cmd == "split") return RunSplit(argc, argv, 2);
   if (cmd == "eval") return RunEval(argc, argv, 2);
   if (cmd == "split-set") return RunSplitSet(argc, argv, 2);
+  if (cmd == "typo-set") return RunTypoSet(argc, argv, 2);
   if (cmd == "bench") return RunBench(argc, argv, 2);
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
   if (cmd == "lm") return RunLm(argc, argv, 2);

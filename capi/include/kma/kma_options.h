@@ -44,7 +44,16 @@ enum {
    *  after $KMA_MODEL and before the installed model, when it exists.
    *  Bindings set it to the copy of the model their package carries. Every
    *  other function ignores it. */
-  KMA_OPT_PACKAGE_MODEL = 5
+  KMA_OPT_PACKAGE_MODEL = 5,
+  /** int32, 0..1, default 0: typo-tolerant analysis. With 1, misspelled
+   *  forms are also read as the edit set of the library says they may have
+   *  been meant (됬다 as 됐다, 할께요 as 할게요, 안녕하세여 as 안녕하세요, 이써
+   *  as 있어, ...), each reading at a cost, so correctly spelled text keeps
+   *  its analysis; tokens read from a corrected spelling carry
+   *  KMA_TOKEN_CORRECTED and the span of the text as written. Bare jamo
+   *  (ㅋㅋ, ㅠㅠ) also become tokens of their own, glued to a word or not.
+   *  With 0 the analysis is exactly that of earlier versions. */
+  KMA_OPT_TYPOS = 6
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

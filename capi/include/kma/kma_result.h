@@ -30,7 +30,11 @@ enum {
   /** Pretokenized pattern: number, URL, e-mail, emoji, ... */
   KMA_TOKEN_PATTERN = 2,
   /** Fixed by a span constraint (kma_constraints.h). */
-  KMA_TOKEN_CONSTRAINED = 4
+  KMA_TOKEN_CONSTRAINED = 4,
+  /** Typo-tolerant analysis (KMA_OPT_TYPOS): the morpheme was read from a
+   *  corrected spelling of its span; begin/length give the span of the text
+   *  as written (되요 -> 되/VV 어요/EF, both over 되요). */
+  KMA_TOKEN_CORRECTED = 8
 };
 
 /**

@@ -24,6 +24,10 @@ class Analyzer:
             is slower and rarely better).
         max_unknown_length: longest unknown-word candidate in syllables
             (library default 8).
+        typos: typo-tolerant analysis: misspellings such as ``됬다``,
+            ``할께요`` or ``안녕하세여`` are read as meant, at a cost, so
+            correct text keeps its analysis (tokens so read have
+            ``corrected``), and bare jamo (``ㅋㅋ``, ``ㅠㅠ``) become tokens.
 
     Raises:
         ModelError: the model cannot be opened.
@@ -41,19 +45,20 @@ class Analyzer:
 
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
                  *, beam: Optional[float] = None,
-                 max_unknown_length: Optional[int] = None) -> None:
+                 max_unknown_length: Optional[int] = None, typos: bool = False) -> None:
         if beam is not None and not isinstance(beam, (int, float)):
             raise TypeError(f"beam must be a number, not {type(beam).__name__}")
         if max_unknown_length is not None and not isinstance(max_unknown_length, int):
             raise TypeError("max_unknown_length must be an int, "
                             f"not {type(max_unknown_length).__name__}")
+        if not isinstance(typos, bool):
+            raise TypeError(f"typos must be a bool, not {type(typos).__name__}")
         self.model: Model = model if isinstance(model, Model) else Model(model)
-        self._settings = (lm, beam, max_unknown_length)
-        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length)
+        self._settings = (lm, beam, max_unknown_length, typos)
+        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length, typos)
 
     def __reduce__(self):
-        lm, beam, max_unknown_length = self._settings
-        return (_rebuild, (self.model, lm, beam, max_unknown_length))
+        return (_rebuild, (self.model, *self._settings))
 
     def __repr__(self) -> str:
         return f"Analyzer({self.model!r}, lm={self.lm!r})"
@@ -141,5 +146,5 @@ class Analyzer:
 
 
 def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
-             max_unknown_length: Optional[int]) -> Analyzer:
-    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length)
+             max_unknown_length: Optional[int], typos: bool = False) -> Analyzer:
+    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, typos=typos)

@@ -107,6 +107,7 @@ struct Settings {
   float beam = 0;
   bool has_max_unknown_length = false;
   int32_t max_unknown_length = 0;
+  bool typos = false;  // KMA_OPT_TYPOS
 };
 
 // One kma_analyzer (used under a mutex, with the GIL released) and, made on

@@ -31,9 +31,10 @@ py::dict StatusCodes() {
 }
 
 // Settings from the keyword arguments of kma.Analyzer (None = default).
-Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown) {
+Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown, bool typos) {
   Settings s;
   s.lm = lm;
+  s.typos = typos;
   if (lm.find('\0') != std::string::npos) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "lm name contains a NUL character", -1});
   }
@@ -61,10 +62,10 @@ void BindModel(py::module_& m) {
 void BindAnalyzer(py::module_& m) {
   py::class_<Analyzer>(m, "Analyzer")
       .def(py::init([](const Model& model, const std::string& lm, py::object beam,
-                       py::object max_unknown_length) {
-             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length));
+                       py::object max_unknown_length, bool typos) {
+             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, typos));
            }),
-           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a,
+           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "typos"_a = false,
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
       .def("analyze_constrained", &Analyzer::AnalyzeConstrained, "text"_a, "top_n"_a, "spans"_a,

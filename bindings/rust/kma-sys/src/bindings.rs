@@ -105,6 +105,7 @@ pub const KMA_OPT_BEAM: _bindgen_ty_3 = 2;
 pub const KMA_OPT_MAX_UNKNOWN_LENGTH: _bindgen_ty_3 = 3;
 pub const KMA_OPT_LM: _bindgen_ty_3 = 4;
 pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
+pub const KMA_OPT_TYPOS: _bindgen_ty_3 = 6;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
@@ -346,6 +347,7 @@ extern "C" {
 pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_5 = 1;
 pub const KMA_TOKEN_PATTERN: _bindgen_ty_5 = 2;
 pub const KMA_TOKEN_CONSTRAINED: _bindgen_ty_5 = 4;
+pub const KMA_TOKEN_CORRECTED: _bindgen_ty_5 = 8;
 pub type _bindgen_ty_5 = u32;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]

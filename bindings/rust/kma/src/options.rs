@@ -21,6 +21,7 @@ pub struct Options {
     beam: Option<f32>,
     max_unknown_length: Option<i32>,
     lm: Option<String>,
+    typos: Option<bool>,
 }
 
 impl Options {
@@ -58,6 +59,16 @@ impl Options {
         self
     }
 
+    /// Typo-tolerant analysis (default off): misspellings such as 됬다,
+    /// 할께요 or 안녕하세여 are read as meant, at a cost, so correct text
+    /// keeps its analysis; tokens so read report
+    /// [`Token::is_corrected`](crate::Token::is_corrected). Bare jamo (ㅋㅋ,
+    /// ㅠㅠ) become tokens of their own.
+    pub fn typos(mut self, on: bool) -> Options {
+        self.typos = Some(on);
+        self
+    }
+
     /// Builds the C option set. Range errors surface here, with the
     /// library's message naming the slot.
     pub(crate) fn to_raw(&self) -> Result<RawOptions> {
@@ -76,6 +87,9 @@ impl Options {
         }
         if let Some(lm) = &self.lm {
             raw.set_string(sys::KMA_OPT_LM as i32, lm)?;
+        }
+        if let Some(on) = self.typos {
+            raw.set_int(sys::KMA_OPT_TYPOS as i32, i32::from(on))?;
         }
         Ok(raw)
     }

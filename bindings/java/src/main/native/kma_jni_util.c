@@ -184,7 +184,7 @@ char* kma_jni_bytes_dup(JNIEnv* env, jbyteArray bytes, jsize* length) {
 }
 
 /* Bits of AnalyzerOptions.mask (see AnalyzerOptions.java). */
-enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8 };
+enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8, kTypos = 16 };
 
 kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
                                   jint max_unknown, jbyteArray lm) {
@@ -195,6 +195,7 @@ kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat bea
   if (s == KMA_OK && (mask & kHasMaxUnknown)) {
     s = kma_options_set_int(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, max_unknown);
   }
+  if (s == KMA_OK && (mask & kTypos)) s = kma_options_set_int(opt, KMA_OPT_TYPOS, 1);
   if (s == KMA_OK && (mask & kHasLm) && lm != NULL) {
     char* name = kma_jni_bytes_dup(env, lm, NULL);
     if (name == NULL) {

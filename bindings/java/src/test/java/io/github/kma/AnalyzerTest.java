@@ -365,4 +365,25 @@ class AnalyzerTest {
       assertEquals(9, e.offset());
     }
   }
+
+  @Test
+  void typosOptionReadsMisspellingsAsMeant() {
+    String text = "안녕하세여";
+    try (Analyzer plain = new Analyzer(model);
+        Analyzer tolerant = new Analyzer(model, new AnalyzerOptions().typos(true))) {
+      for (Token t : plain.analyze(text).tokens()) assertFalse(t.isCorrected(), t.toString());
+      Analysis best = tolerant.analyze(text).best();
+      assertEquals("안녕/NNG 하/XSA 시/EP 어요/EF", best.toString());
+      List<String> correctedSurfaces = new ArrayList<>();
+      for (Token t : best.tokens()) {
+        if (t.isCorrected()) correctedSurfaces.add(t.surface());
+      }
+      // The corrected morphemes keep the span of the text as written.
+      assertEquals(Arrays.asList("세여", "세여"), correctedSurfaces);
+      String clean = "나는 밥을 먹었다.";
+      assertEquals(plain.analyze(clean).best().toString(), tolerant.analyze(clean).best().toString());
+      Token laugh = tolerant.analyze("ㅋㅋ 재밌다").tokens().get(0);
+      assertEquals("ㅋㅋ/IC", laugh.form() + "/" + laugh.tag());
+    }
+  }
 }
