@@ -50,5 +50,6 @@
 %include <kma/kma_options.h>
 %include <kma/kma_model.h>
 %include <kma/kma_analyzer.h>
+%include <kma/kma_constraints.h>
 %include <kma/kma_pool.h>
 %include <kma/kma_result.h>

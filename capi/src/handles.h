@@ -15,6 +15,7 @@
 #include "core/lm/introspection.h"
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
+#include "core/search/constraints.h"
 #include "kma/kma.h"
 
 // Option slots map onto kma::AnalyzeOptions; the defaults come from it so
@@ -52,6 +53,10 @@ struct kma_analyzer {
   // vectors.
   std::vector<kma::Analysis> analyses;
   std::vector<kma::SentenceSpan> spans;
+};
+
+struct kma_constraints {
+  kma::Constraints constraints;
 };
 
 struct kma_result {

@@ -54,6 +54,7 @@ const char* KMA_CALL kma_status_string(kma_status status) {
     case KMA_E_INVALID_UTF16: return "invalid UTF-16";
     case KMA_E_INPUT_TOO_LONG: return "input too long";
     case KMA_E_BUFFER_TOO_SMALL: return "buffer too small";
+    case KMA_E_UNSATISFIABLE: return "constraints cannot be satisfied";
     case KMA_E_UNSUPPORTED: return "unsupported";
     case KMA_E_INTERNAL: return "internal error";
     default: return "unknown status code";

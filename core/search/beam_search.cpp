@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/base/log_add.h"
+#include "core/search/constrained_lattice.h"
 
 namespace kma::search {
 namespace {
@@ -124,9 +125,13 @@ void BeamSearch::AddToSet(StateSet* set, const State& s, uint32_t parent_hist, u
 }
 
 void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin,
-                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out) {
+                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out,
+                     const SearchConstraints* constraints) {
   out->clear();
   model_ = &model;
+  text_ = &text;
+  constraints_ = constraints != nullptr && constraints->chunk_lemmas != 0 ? constraints : nullptr;
+  const uint8_t required = constraints_ != nullptr ? constraints->chunk_lemmas : 0;
   lattice_ = lattice;
   params_ = &params;
   scorer_ = scorer;
@@ -171,7 +176,8 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
     }
     while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
     if (here.states().empty()) continue;  // no path ends here: its nodes stay packed
-    here.Prune(params.beam, cap);
+    if (constraints_ == nullptr) here.Prune(params.beam, cap);
+    else here.PruneByLemmas(params.beam, cap);
     const std::vector<State>& states = here.states();  // best first
     open_.clear();
     pending_.clear();
@@ -191,6 +197,8 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         const State& s = states[i];
         float floor = dest.best() - params.beam;
         if (!opens_head) floor = std::min(floor, dest.best_open());
+        // The floors compare with the best state of any lemma group: off.
+        if (constraints_ != nullptr) floor = kNegInf;
         // Every term of a step is a log-probability or a cost (<= 0): a
         // state starting below the floor cannot reach it, nor can the worse
         // states after it.
@@ -198,7 +206,10 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
         UnpackNode(model, ni, lattice);
         const Reach r = Extend(s, n, floor, &next);
-        if (r == Reach::kReached) AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
+        if (r == Reach::kReached) {
+          if (constraints_ != nullptr) next.lemmas = next.lemmas | MatchLemmas(s, n);
+          AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
+        }
         // If the best state that can take the node misses the floor by more
         // than the skip margin, worse states are not tried (not exact:
         // another context could still score it higher; measured on
@@ -213,7 +224,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   // End of chunk: close open paths with the LM's end-of-sentence token.
   std::vector<State> finals;
   for (const State& s : sets_[len].states()) {
-    if (s.pending != 0) continue;
+    if (s.pending != 0 || (s.lemmas & required) != required) continue;
     State f = s;
     if (s.last_tag != static_cast<uint8_t>(PosTag::kSF)) {
       const float period = scorer->Step(&f.lm_state, model.period_lm_id());
@@ -244,7 +255,7 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
     const float delta = next_before - h.score_before;
     const Node& n = nodes[h.node];
     const MorphStep* ms = lattice_->steps.data() + n.first_step;
-    if (n.kind != NodeKind::kEntry) {
+    if (n.kind == NodeKind::kUnknown || n.kind == NodeKind::kPattern) {
       const uint16_t flags = n.kind == NodeKind::kUnknown ? kTokenUnknown : kTokenPattern;
       path.morphs.push_back({n.entry, n.tag, n.begin, n.end, flags, delta});
     } else if (n.entry_kind == EntryKind::kHead) {
@@ -252,8 +263,9 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
       const uint32_t tail_end = k + 1 < steps.size() ? nodes[hist_[steps[k + 1]].node].end : n.end;
       path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail_end, 0, delta});
     } else {
+      const uint16_t flags = n.kind == NodeKind::kForced ? kTokenConstrained : 0;
       for (uint32_t j = 0; j < n.step_count; ++j)
-        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, 0, delta / n.step_count});
+        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, flags, delta / n.step_count});
     }
   }
   out->push_back(std::move(path));

@@ -20,6 +20,7 @@ enum class NodeKind : uint8_t {
   kEntry,    // a dictionary entry (plain, head or socket)
   kUnknown,  // out-of-vocabulary Hangul span with a guessed noun tag
   kPattern,  // pretokenized span (number, Latin, symbol, URL, emoji ...)
+  kForced,   // a span constraint's morphemes (constrained_lattice.h); entry: its index
 };
 
 // One morpheme as the search scores it.

@@ -15,6 +15,7 @@ namespace kma {
 enum TokenFlags : uint16_t {
   kTokenUnknown = 1,   // out-of-vocabulary word guessed by the analyzer
   kTokenPattern = 2,   // pretokenized pattern (number, URL, emoji, ...)
+  kTokenConstrained = 4,  // from a span constraint (constrained analysis)
 };
 
 struct Token {

@@ -7,7 +7,8 @@
 // (One language model per input, chosen by the input.)
 //
 // The base images are built once per process from tests/data/mini (a few
-// milliseconds): 0 int8 CoNg rows, 1 packed 4-bit rows plus float32 models.
+// milliseconds): 0 int8 CoNg rows, 1 int8 rows plus the float32 models and
+// another default LM.
 //
 // Input layout (ByteReader; missing bytes read as 0):
 //   [0] bit 0: base image; bit 1: keep the stale checksum and size (the
@@ -32,7 +33,6 @@
 #include "tests/fuzz/model_edits.h"
 #include "tests/fuzz/result_check.h"
 #include "tests/fuzz/text_view.h"
-#include "tools/builder/lm/cong_storage.h"
 #include "tools/builder/model_builder.h"
 
 namespace {
@@ -59,7 +59,7 @@ std::string BuildBase(int variant) {
   c.output_path = path;
   c.cong.dim = 16;
   c.cong.epochs = 2;
-  c.cong.global_epochs = 2;
+  c.cong_global.epochs = 2;
   c.cong.batch_contexts = 16;
   c.cong.min_count = 1;
   c.cong.threads = 1;
@@ -68,9 +68,6 @@ std::string BuildBase(int variant) {
   } else {
     c.lms = {"knlm", "cong", "cong-global", "cong-fp32", "cong-global-fp32"};
     c.default_lm = "cong-global+knlm";
-    auto storage = kma::build::ParseCongStorage("packed4");
-    FUZZ_CHECK(storage.ok(), storage.status().message());
-    c.cong.storage = storage.value();
   }
   const kma::Status st = kma::build::BuildModel(c);
   FUZZ_CHECK(st.ok(), "cannot build the base model: " + st.message());

@@ -24,12 +24,13 @@
 %typemap(in) const char* path_utf8, const char* value_utf8,
              const char* key, const char* name %{ $1 = ($1_ltype)$input; %}
 
-/* UTF-8 analysis text: raw pointer (the facade pins a byte[]). */
-%typemap(ctype) const char* text "const char*"
-%typemap(imtype) const char* text "global::System.IntPtr"
-%typemap(cstype) const char* text "global::System.IntPtr"
-%typemap(csin) const char* text "$csinput"
-%typemap(in) const char* text %{ $1 = ($1_ltype)$input; %}
+/* UTF-8 analysis text and constraint text (pointer + length): raw pointer
+ * (the facade pins a byte[]). */
+%typemap(ctype) const char* text, const char* morphs, const char* readings "const char*"
+%typemap(imtype) const char* text, const char* morphs, const char* readings "global::System.IntPtr"
+%typemap(cstype) const char* text, const char* morphs, const char* readings "global::System.IntPtr"
+%typemap(csin) const char* text, const char* morphs, const char* readings "$csinput"
+%typemap(in) const char* text, const char* morphs, const char* readings %{ $1 = ($1_ltype)$input; %}
 
 /* Returned strings: borrowed pointers. */
 %typemap(ctype) const char* "const char*"

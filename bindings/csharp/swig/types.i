@@ -36,6 +36,7 @@ KMA_HANDLE(kma_analyzer)
 KMA_HANDLE(kma_result)
 KMA_HANDLE(kma_options)
 KMA_HANDLE(kma_pool)
+KMA_HANDLE(kma_constraints)
 /* Token arrays are read in place through a blittable struct. */
 KMA_HANDLE(kma_token)
 

@@ -28,7 +28,9 @@ enum {
   /** Out-of-vocabulary word guessed by the analyzer. */
   KMA_TOKEN_UNKNOWN = 1,
   /** Pretokenized pattern: number, URL, e-mail, emoji, ... */
-  KMA_TOKEN_PATTERN = 2
+  KMA_TOKEN_PATTERN = 2,
+  /** Fixed by a span constraint (kma_constraints.h). */
+  KMA_TOKEN_CONSTRAINED = 4
 };
 
 /**

@@ -24,6 +24,7 @@ public sealed class Token
         Score = t.Score;
         IsUnknown = (t.Flags & Native.KmaNative.KMA_TOKEN_UNKNOWN) != 0;
         IsPattern = (t.Flags & Native.KmaNative.KMA_TOKEN_PATTERN) != 0;
+        IsConstrained = (t.Flags & Native.KmaNative.KMA_TOKEN_CONSTRAINED) != 0;
         SentenceIndex = (int)t.Sentence;
         WordIndex = (int)t.Word;
     }
@@ -52,6 +53,8 @@ public sealed class Token
     public bool IsUnknown { get; }
     /// <summary>Pretokenized pattern: number, URL, e-mail, emoji, ...</summary>
     public bool IsPattern { get; }
+    /// <summary>Whether a span constraint fixed this morpheme (see <see cref="Constraints"/>).</summary>
+    public bool IsConstrained { get; }
     /// <summary>Index of the sentence the token belongs to.</summary>
     public int SentenceIndex { get; }
     /// <summary>Index of the whitespace-separated word the token belongs to.</summary>
@@ -96,7 +99,7 @@ public readonly record struct SentenceSpan(int Begin, int Length,
     public int End => Begin + Length;
 }
 
-/// <summary>Result of <see cref="Analyzer.Analyze"/>: analyses best first, plus sentences.</summary>
+/// <summary>Result of <see cref="Analyzer.Analyze(string)"/>: analyses best first, plus sentences.</summary>
 public sealed class AnalysisResult
 {
     internal AnalysisResult(IReadOnlyList<Analysis> analyses, IReadOnlyList<SentenceSpan> sentences)

@@ -1,7 +1,7 @@
 """Analyzers: text in, tokens out."""
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Union
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _kma
 from ._errors import KmaError
@@ -20,7 +20,7 @@ class Analyzer:
             package; see :func:`kma.default_model_path`).
         lm: the language model to score with, one of ``Model.lm_names``;
             ``None`` for the model's default (the most accurate).
-        beam: score-relative search beam in nats (library default 7; wider
+        beam: score-relative search beam in nats (library default 5; wider
             is slower and rarely better).
         max_unknown_length: longest unknown-word candidate in syllables
             (library default 8).
@@ -63,13 +63,24 @@ class Analyzer:
         """The language model this analyzer scores with."""
         return self._settings[0] or self.model.default_lm
 
-    def analyze(self, text: Text, top_n: int = 1) -> List[Analysis]:
+    def analyze(self, text: Text, top_n: int = 1, *,
+                spans: Optional[Sequence[Tuple[int, int, str]]] = None,
+                lemmas: Optional[Sequence[Union[str, Tuple[str, int, int]]]] = None
+                ) -> List[Analysis]:
         """Analyses a text.
 
         Args:
             text: a ``str``, or ``bytes`` holding UTF-8. Offsets are code
                 points of the text either way.
             top_n: how many analyses to return, 1..64, best first.
+            spans: span constraints ``(start, end, morphs)``: code points
+                ``text[start:end]`` are analysed as ``morphs``, e.g.
+                ``(3, 8, "카카오뱅크/NNP")`` or ``(0, 3, "걷/VV+었/EP+다/EF")``;
+                the morphemes need not be in the dictionary.
+            lemmas: lemma constraints: every analysis must contain one of the
+                readings, e.g. ``"걷/VV"``, ``"개종하/VV|개종/NNG+하/XSV"``,
+                ``"사람/NNG,NNP"`` (anywhere), or ``(readings, start, end)``
+                (inside ``text[start:end]``). At most 7.
 
         Returns:
             ``top_n`` analyses (fewer if the text has fewer), each a list of
@@ -80,9 +91,15 @@ class Analyzer:
             InvalidTextError: a ``str`` with a lone surrogate (``offset`` is
                 its index) or ``bytes`` that are not UTF-8 (``offset`` is the
                 first bad byte).
-            InvalidArgumentError: ``top_n`` out of range.
+            InvalidArgumentError: ``top_n`` out of range, or a constraint
+                that is malformed (``offset``: the byte in its UTF-8) or does
+                not fit the text (``offset``: the code point).
+            UnsatisfiableError: no analysis holds a lemma constraint.
         """
-        return self._native.analyze(text, top_n)
+        if spans is None and lemmas is None:
+            return self._native.analyze(text, top_n)
+        lemma_items = [(l, 0, 0) if isinstance(l, str) else tuple(l) for l in lemmas or ()]
+        return self._native.analyze_constrained(text, top_n, list(spans or ()), lemma_items)
 
     def tokenize(self, text: Text) -> List[Token]:
         """The tokens of the best analysis of ``text`` (see :meth:`analyze`)."""

@@ -119,6 +119,9 @@ class Analyzer {
   Analyzer& operator=(const Analyzer&) = delete;
 
   py::list Analyze(py::handle text, int top_n);
+  // spans: (begin, end, morphs) tuples; lemmas: (readings, begin, end)
+  // tuples, end 0 for anywhere (constrained.cpp).
+  py::list AnalyzeConstrained(py::handle text, int top_n, py::sequence spans, py::sequence lemmas);
   py::list Tokenize(py::handle text);
   py::list SplitSentences(py::handle text);
   py::list AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,

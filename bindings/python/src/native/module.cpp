@@ -23,7 +23,7 @@ py::dict StatusCodes() {
       KMA_PY_CODE(KMA_E_MODEL_VERSION), KMA_PY_CODE(KMA_E_INVALID_UTF8),
       KMA_PY_CODE(KMA_E_INVALID_UTF16), KMA_PY_CODE(KMA_E_INPUT_TOO_LONG),
       KMA_PY_CODE(KMA_E_BUFFER_TOO_SMALL), KMA_PY_CODE(KMA_E_UNSUPPORTED),
-      KMA_PY_CODE(KMA_E_INTERNAL)};
+      KMA_PY_CODE(KMA_E_UNSATISFIABLE), KMA_PY_CODE(KMA_E_INTERNAL)};
 #undef KMA_PY_CODE
   py::dict codes;
   for (const auto& [name, code] : kCodes) codes[name] = code;
@@ -67,6 +67,8 @@ void BindAnalyzer(py::module_& m) {
            "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a,
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
+      .def("analyze_constrained", &Analyzer::AnalyzeConstrained, "text"_a, "top_n"_a, "spans"_a,
+           "lemmas"_a)
       .def("tokenize", &Analyzer::Tokenize, "text"_a)
       .def("split_sentences", &Analyzer::SplitSentences, "text"_a)
       .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,

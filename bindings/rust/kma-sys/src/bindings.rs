@@ -27,6 +27,7 @@ pub const KMA_E_INVALID_UTF16: _bindgen_ty_1 = -21;
 pub const KMA_E_INPUT_TOO_LONG: _bindgen_ty_1 = -22;
 pub const KMA_E_BUFFER_TOO_SMALL: _bindgen_ty_1 = -30;
 pub const KMA_E_UNSUPPORTED: _bindgen_ty_1 = -40;
+pub const KMA_E_UNSATISFIABLE: _bindgen_ty_1 = -50;
 pub const KMA_E_INTERNAL: _bindgen_ty_1 = -99;
 pub type _bindgen_ty_1 = i32;
 #[repr(C)]
@@ -242,6 +243,66 @@ extern "C" {
         out: *mut *mut kma_result,
     ) -> kma_status;
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_constraints {
+    _unused: [u8; 0],
+}
+extern "C" {
+    pub fn kma_constraints_new(out: *mut *mut kma_constraints) -> kma_status;
+}
+extern "C" {
+    pub fn kma_constraints_free(c: *mut kma_constraints);
+}
+extern "C" {
+    pub fn kma_constraints_clear(c: *mut kma_constraints);
+}
+extern "C" {
+    pub fn kma_constraints_count(c: *const kma_constraints) -> usize;
+}
+extern "C" {
+    pub fn kma_constraints_add_span(
+        c: *mut kma_constraints,
+        cp_begin: u32,
+        cp_end: u32,
+        morphs: *const ::core::ffi::c_char,
+        bytes: usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_constraints_add_lemma(
+        c: *mut kma_constraints,
+        readings: *const ::core::ffi::c_char,
+        bytes: usize,
+        cp_begin: u32,
+        cp_end: u32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_constraints_parse(
+        c: *mut kma_constraints,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_analyzer_analyze_constrained_utf8(
+        analyzer: *mut kma_analyzer,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+        constraints: *const kma_constraints,
+        out: *mut *mut kma_result,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_analyzer_analyze_constrained_utf16(
+        analyzer: *mut kma_analyzer,
+        text: *const u16,
+        units: usize,
+        constraints: *const kma_constraints,
+        out: *mut *mut kma_result,
+    ) -> kma_status;
+}
 extern "C" {
     pub fn kma_pool_new(
         out: *mut *mut kma_pool,
@@ -284,6 +345,7 @@ extern "C" {
 }
 pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_5 = 1;
 pub const KMA_TOKEN_PATTERN: _bindgen_ty_5 = 2;
+pub const KMA_TOKEN_CONSTRAINED: _bindgen_ty_5 = 4;
 pub type _bindgen_ty_5 = u32;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]

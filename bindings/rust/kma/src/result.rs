@@ -241,6 +241,11 @@ impl<'a> Token<'a> {
         u32::from(self.raw.flags) & sys::KMA_TOKEN_PATTERN != 0
     }
 
+    /// Fixed by a span constraint ([`Constraints`](crate::Constraints)).
+    pub fn is_constrained(&self) -> bool {
+        u32::from(self.raw.flags) & sys::KMA_TOKEN_CONSTRAINED != 0
+    }
+
     /// Index of the sentence the token belongs to.
     pub fn sentence(&self) -> usize {
         self.raw.sentence as usize

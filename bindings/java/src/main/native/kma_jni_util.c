@@ -66,7 +66,8 @@ void kma_jni_throw_status(JNIEnv* env, kma_status status) {
   /* Read the thread-local error state before any other call can touch it. */
   const char* msg = kma_last_error_message();
   int64_t offset = -1;
-  if (status == KMA_E_INVALID_UTF16 || status == KMA_E_INVALID_UTF8) {
+  if (status == KMA_E_INVALID_UTF16 || status == KMA_E_INVALID_UTF8 ||
+      status == KMA_E_INVALID_ARGUMENT || status == KMA_E_UNSATISFIABLE) {
     offset = kma_last_error_offset();
   }
   jobject ex = kma_jni_new_exception(env, status, msg, offset);

@@ -9,6 +9,7 @@ package io.github.kma;
 public final class Token {
   private static final int FLAG_UNKNOWN = 1;  // KMA_TOKEN_UNKNOWN
   private static final int FLAG_PATTERN = 2;  // KMA_TOKEN_PATTERN
+  private static final int FLAG_CONSTRAINED = 4;  // KMA_TOKEN_CONSTRAINED
 
   private final String form;
   private final int tagId;
@@ -102,6 +103,11 @@ public final class Token {
   /** Whether this is a pattern (number, URL, e-mail, emoji...). */
   public boolean isPattern() {
     return (flags & FLAG_PATTERN) != 0;
+  }
+
+  /** Whether a span constraint fixed this morpheme (see {@link Constraints}). */
+  public boolean isConstrained() {
+    return (flags & FLAG_CONSTRAINED) != 0;
   }
 
   /** Index of the sentence the token belongs to. */
