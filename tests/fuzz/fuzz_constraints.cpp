@@ -7,8 +7,9 @@
 // covering exactly its code points (whitespace at the ends aside) and every
 // lemma constraint; failures are the documented codes.
 //
-// Built as a plain replay program (constraints_replay_main.cpp) that ctest
-// runs over corpus/constraints/; with libFuzzer, link this file alone.
+// Built like the other targets (tests/fuzz/CMakeLists.txt): a plain replay
+// program ctest runs over corpus/constraints/ and regressions/constraints/,
+// and with -DKMA_FUZZ=ON the libFuzzer executable fuzz_constraints.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -32,8 +33,8 @@ namespace {
 
 kma::Analyzer* SharedAnalyzer() {
   static std::unique_ptr<kma::Analyzer> analyzer = [] {
-    auto m = kma::Model::OpenFile(KMA_FUZZ_MODEL);
-    if (!m.ok()) Die("cannot open the model " KMA_FUZZ_MODEL ": " + m.status().message(), "");
+    auto m = kma::Model::OpenFile(KMA_FUZZ_DEFAULT_MODEL);
+    if (!m.ok()) Die("cannot open the model " KMA_FUZZ_DEFAULT_MODEL ": " + m.status().message(), "");
     return std::make_unique<kma::Analyzer>(m.value());
   }();
   return analyzer.get();
