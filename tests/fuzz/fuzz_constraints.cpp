@@ -7,9 +7,9 @@
 // covering exactly its code points (whitespace at the ends aside) and every
 // lemma constraint; failures are the documented codes.
 //
-// Built like the other targets (tests/fuzz/CMakeLists.txt): a plain replay
-// program ctest runs over corpus/constraints/ and regressions/constraints/,
-// and with -DKMA_FUZZ=ON the libFuzzer executable fuzz_constraints.
+// Uses the C++ core directly (kma::Analyzer with kma::Constraints, the entry
+// point bulk tools use); the C ABI's constraint calls are thin wrappers
+// tested in tests/capi/constraints_test.c.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -22,13 +22,12 @@
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"
+#include "tests/fuzz/fuzz_util.h"
 
 namespace {
 
 [[noreturn]] void Die(const std::string& what, std::string_view input) {
-  std::fprintf(stderr, "fuzz_constraints: %s\ninput: %.*s\n", what.c_str(), static_cast<int>(input.size()),
-               input.data());
-  std::abort();
+  kma::fuzz::FailCheck(__FILE__, __LINE__, what.c_str(), "input: " + std::string(input));
 }
 
 kma::Analyzer* SharedAnalyzer() {

@@ -88,7 +88,11 @@ void AppendJsonLine(std::string_view text, const std::vector<Analysis>& analyses
       out->append(",\"word\":" + std::to_string(t.word));
       out->append(",\"score\":");
       AppendJsonNumber(t.score, out);
-      out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true}" : ",\"unknown\":false}");
+      out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true" : ",\"unknown\":false");
+      // Only tokens fixed by a span constraint carry the key, so output
+      // without constraints is what it always was.
+      if ((t.flags & kTokenConstrained) != 0) out->append(",\"constrained\":true");
+      out->push_back('}');
     }
     out->append("]}");
   }

@@ -6,10 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/search/analyzer.h"
+#include "core/text/utf.h"
 #include "tests/support/mini_model.h"
 
 namespace kma {
@@ -209,6 +212,54 @@ TEST_F(ConstrainedAnalysisTest, SpanAcrossChunksAndInsideAPattern) {
   out = Run("abcdef를", "2:4 cd/NNP");
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(Morphs(out[0]).find("ab/SL cd/NNP ef/SL "), 0u) << Morphs(out[0]);
+}
+
+
+// Every word of a dev.tsv sentence forced to its gold morphemes gives back
+// exactly the gold analysis (forms, tags, order), whatever the model would
+// have chosen; the tiny model knows almost none of these words, so this
+// also runs the out-of-vocabulary path of forced morphemes at scale.
+TEST_F(ConstrainedAnalysisTest, GoldSpansOfDevSentencesGiveTheGoldAnalysis) {
+  std::ifstream dev(KMA_SHARED_DATA_DIR "/corpus/dev.tsv");
+  if (!dev) GTEST_SKIP() << "no " KMA_SHARED_DATA_DIR "/corpus/dev.tsv (shared data not available)";
+  Analyzer a(*model_);
+  std::string line;
+  int checked = 0;
+  while (checked < 300 && std::getline(dev, line)) {
+    std::vector<std::string> cols;
+    std::stringstream ss(line);
+    for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
+    Constraints c;
+    std::string gold;
+    uint32_t cp = 0;
+    bool usable = cols.size() >= 2;
+    std::stringstream words(cols.empty() ? "" : cols[0]);
+    std::string word;
+    for (size_t w = 1; usable && w < cols.size(); ++w) {
+      std::u32string cps;
+      usable = static_cast<bool>(words >> word) && Utf8ToU32(word, &cps);
+      SpanConstraint& sc = c.spans.emplace_back();
+      sc.begin = cp;
+      sc.end = cp + static_cast<uint32_t>(cps.size());
+      cp = sc.end + 1;
+      std::stringstream ms(cols[w]);
+      for (std::string m; usable && ms >> m;) {
+        const size_t slash = m.rfind('/');
+        PosTag tag;
+        usable = slash != std::string::npos && slash > 0 && ParseTag(m.substr(slash + 1), &tag);
+        if (usable) sc.morphs.push_back({m.substr(0, slash), TagSetOf(tag)});
+        if (usable) gold += (gold.empty() ? "" : " ") + m.substr(0, slash) + "/" + std::string(TagName(tag));
+      }
+    }
+    // Only sentences written with single spaces map words to offsets this way.
+    if (!usable || (words >> word) || cols[0].find("  ") != std::string::npos) continue;
+    std::vector<Analysis> out;
+    Status st = a.AnalyzeUtf8(cols[0], AnalyzeOptions(), c, &out);
+    ASSERT_TRUE(st.ok()) << st.message() << "\n" << line;
+    ASSERT_EQ(Morphs(out[0]), gold) << line;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 300);
 }
 
 }  // namespace
