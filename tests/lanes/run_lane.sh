@@ -10,7 +10,7 @@
 #   run_lane.sh tsan SOURCE_DIR WORK_DIR   gcc TSan: the C pool, many analyzers
 #                                          on one model, the CLI with threads
 #   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target for
-#                                          KMA_FUZZ_SECONDS (default 60) from the
+#                                          KMA_FUZZ_SECONDS (default 45) from the
 #                                          committed corpus; needs the asan tree
 #
 # A crash of a fuzz target leaves its reproducer in WORK_DIR/fuzz-artifacts;
@@ -67,9 +67,9 @@ case "${lane}" in
     ;;
   fuzz)
     [[ -d "${asan_tree}" ]] || configure_asan
-    targets=(analyze split model_load lm)
+    targets=(analyze split model_load lm constraints)
     cmake --build "${asan_tree}" --parallel "${jobs}" --target "${targets[@]/#/fuzz_}"
-    seconds="${KMA_FUZZ_SECONDS:-60}"
+    seconds="${KMA_FUZZ_SECONDS:-45}"
     artifacts="${work}/fuzz-artifacts"
     mkdir -p "${artifacts}"
     failed=()
