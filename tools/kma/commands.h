@@ -14,6 +14,7 @@ int RunSplitSet(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
+int RunSilver(int argc, char** argv, int first);  // silver_cmd.cpp
 int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli
