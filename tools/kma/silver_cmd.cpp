@@ -53,18 +53,23 @@ constexpr const char kSilverUsage[] =
     "  --kinds LIST  comma-separated kinds: sentence, dialogue, phrase (default: all)\n"
     "  --margin X    largest score gap kept, in nats, >= 0 (default 5)\n"
     "  --limit N     read only the first N examples of the file\n"
+    "  --no-unknown  drop examples whose analysis guesses an unknown word other\n"
+    "                than the headword's own morphemes (such guesses would enter\n"
+    "                the vocabulary)\n"
     "  -h, --help    show this help\n";
 
 struct Settings {
   std::string file, output, model, lm;
   long threads = 1, limit = -1;
   float margin = 5.0f;
+  bool no_unknown = false;
   bool kind_on[weak::kNumExampleKinds] = {true, true, true};
 };
 
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"weak", 0, true}, {"output", 'o', true}, {"model", 0, true}, {"lm", 0, true},
-                  {"threads", 't', true}, {"kinds", 0, true}, {"margin", 0, true}, {"limit", 0, true}});
+                  {"threads", 't', true}, {"kinds", 0, true}, {"margin", 0, true}, {"limit", 0, true},
+                  {"no-unknown", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma silver --help')");
   if (args.help()) {
@@ -97,6 +102,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   }
   s->model = args.Get("model");
   s->lm = args.Get("lm");
+  s->no_unknown = args.Has("no-unknown");
   return -1;
 }
 
@@ -171,12 +177,22 @@ int LoadWork(const Settings& s, Work* w) {
 }
 
 // What became of one example.
-enum class Fate { kKept, kNoReading, kUnsatisfiable, kTooFar };
-constexpr int kNumFates = 4;
+enum class Fate { kKept, kNoReading, kUnsatisfiable, kTooFar, kUnknown };
+constexpr int kNumFates = 5;
+
+// True if `t` is an unknown-word guess that is not one of the morphemes of
+// the constraint's readings.
+bool IsForeignUnknown(const Token& t, const Constraints& c) {
+  if (!(t.flags & kTokenUnknown)) return false;
+  for (const auto& reading : c.lemmas[0].readings)
+    for (const ConstraintMorph& m : reading)
+      if (m.form == t.form && (m.tags & TagSetOf(t.tag))) return false;
+  return true;
+}
 
 // Analyses one example (on a pool worker); sets *out to its train.tsv line
 // when kept.
-Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, float margin, const weak::DictExample& ex,
+Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, const Settings& s, const weak::DictExample& ex,
               const Constraints& c, Fate* fate, std::string* out) {
   out->clear();
   if (c.empty()) {
@@ -191,10 +207,16 @@ Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, float margin, const
     return Status::Ok();
   }
   KMA_RETURN_IF_ERROR(st);
-  if (free.empty() || free[0].score - forced[0].score > margin) {
+  if (free.empty() || free[0].score - forced[0].score > s.margin) {
     *fate = Fate::kTooFar;
     return Status::Ok();
   }
+  if (s.no_unknown)
+    for (const Token& t : forced[0].tokens)
+      if (IsForeignUnknown(t, c)) {
+        *fate = Fate::kUnknown;
+        return Status::Ok();
+      }
   *fate = Fate::kKept;
   out->assign(ex.text);
   uint32_t word = UINT32_MAX;
@@ -227,7 +249,7 @@ int Run(const Settings& s, const Work& w) {
   for (size_t b = 0; b < w.examples.size(); b += kBlock) {
     const size_t n = std::min(kBlock, w.examples.size() - b);
     pool.Run(n, [&](size_t worker, size_t i) {
-      status[i] = Silver(*analyzers[worker], opt, s.margin, w.examples[b + i], w.constraints[w.entry[b + i]],
+      status[i] = Silver(*analyzers[worker], opt, s, w.examples[b + i], w.constraints[w.entry[b + i]],
                          &fates[i], &lines[i]);
     });
     for (size_t i = 0; i < n; ++i) {
@@ -243,11 +265,12 @@ int Run(const Settings& s, const Work& w) {
                "kma silver: %zu examples read, %zu of held-out headwords, %zu of other kinds, %zu not "
                "spelling the headword; analysed:\n",
                w.read, w.held_out, w.other_kind, w.not_spelled);
-  std::fprintf(stderr, "%-10s %9s %9s %13s %9s\n", "kind", "kept", "no-reading", "unsatisfiable", "too-far");
+  std::fprintf(stderr, "%-10s %9s %10s %13s %9s %9s\n", "kind", "kept", "no-reading", "unsatisfiable", "too-far",
+               "unknown");
   for (int k = 0; k < weak::kNumExampleKinds; ++k)
-    std::fprintf(stderr, "%-10s %9zu %9zu %13zu %9zu\n",
+    std::fprintf(stderr, "%-10s %9zu %10zu %13zu %9zu %9zu\n",
                  std::string(weak::KindName(static_cast<weak::ExampleKind>(k))).c_str(), counts[k][0], counts[k][1],
-                 counts[k][2], counts[k][3]);
+                 counts[k][2], counts[k][3], counts[k][4]);
   return kExitOk;
 }
 
