@@ -156,6 +156,10 @@ std::string Usage(bool dev) {
     for (const FlagOption& f : FlagOptions(&defaults)) AppendHelp(&u, std::string("--") + f.name, f.help);
     return u;
   }
+  AppendHelp(&u, "--silver LIST",
+             "comma-separated silver training files (kma silver output, train.tsv's format), each FILE or "
+             "FILE:N with N an integer weight (its sentences count N times; default 1)");
+  AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
   AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
   return u + "Progress is printed to stderr.\n";
@@ -184,11 +188,36 @@ std::vector<std::string> SplitList(const std::string& s) {
 
 ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
-      {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true}};
+      {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
+      {"silver", 0, true}, {"gold-weight", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
   return ArgParser(std::move(specs));
+}
+
+// --silver FILE[:N],... and --gold-weight N into `spec`; a usage error
+// message, or "".
+std::string ApplySilver(const ArgParser& args, build::CorpusSpec* spec) {
+  long n;
+  if (args.Has("gold-weight")) {
+    if (!ParseIntInRange(args.Get("gold-weight"), 1, 100, &n)) return "--gold-weight must be an integer in 1..100";
+    spec->gold_weight = static_cast<int>(n);
+  }
+  for (const std::string& item : SplitList(args.Get("silver"))) {
+    build::CorpusSpec::Silver s;
+    s.path = item;
+    const size_t colon = item.rfind(':');
+    if (colon != std::string::npos) {
+      if (!ParseIntInRange(item.substr(colon + 1), 1, 100, &n))
+        return "--silver: the weight after ':' in '" + item + "' must be an integer in 1..100";
+      s.path = item.substr(0, colon);
+      s.weight = static_cast<int>(n);
+    }
+    if (!IsFile(s.path)) return "--silver: '" + s.path + "' is not a file";
+    spec->silver.push_back(s);
+  }
+  return "";
 }
 
 // The options' values into `config`; a usage error message, or "".
@@ -217,7 +246,7 @@ std::string ApplyOptions(const ArgParser& args, build::BuildConfig* config) {
     }
   }
   if (config->cong.dim % 16 != 0) return "--cong-dim must be a multiple of 16";
-  return "";
+  return ApplySilver(args, &config->corpus);
 }
 
 // The input paths from --data and --rules into `config`; kExitOk, or the exit

@@ -15,6 +15,7 @@ int RunTypoSet(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
+int RunSilver(int argc, char** argv, int first);  // silver_cmd.cpp
 int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli

@@ -96,19 +96,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (s->threads == 0) s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
   if (args.Has("limit") && !ParseIntInRange(args.Get("limit"), 1, 1L << 40, &s->limit))
     return Fail(kExitUsage, "--limit must be a positive integer");
-  if (args.Has("kinds")) {
-    std::fill(std::begin(s->kind_on), std::end(s->kind_on), false);
-    const std::string all = args.Get("kinds");
-    for (size_t pos = 0; pos <= all.size();) {
-      const size_t comma = std::min(all.find(',', pos), all.size());
-      weak::ExampleKind k;
-      if (!weak::ParseKind(std::string_view(all).substr(pos, comma - pos), &k))
-        return Fail(kExitUsage, "--kinds: unknown kind '" + all.substr(pos, comma - pos) +
-                                    "' (sentence, dialogue, phrase)");
-      s->kind_on[static_cast<int>(k)] = true;
-      pos = comma + 1;
-    }
-  }
+  std::string bad;
+  if (args.Has("kinds") && !weak::ParseKindList(args.Get("kinds"), s->kind_on, &bad))
+    return Fail(kExitUsage, "--kinds: unknown kind '" + bad + "' (sentence, dialogue, phrase)");
   s->model = args.Get("model");
   s->lm = args.Get("lm");
   s->conventions = args.Get("conventions");

@@ -25,6 +25,7 @@ constexpr const char kUsage[] =
     "model development:\n"
     "  build-model  build a model file from the training data\n"
     "  lm           look inside the language models (next, similar, context)\n"
+    "  silver       silver training data from dictionary usage examples\n"
     "\n"
     "Run 'kma <command> --help' for the options of a command ('--help-all' also\n"
     "lists the tuning and ablation switches of eval, bench and build-model).\n"
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
   if (cmd == "bench") return RunBench(argc, argv, 2);
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
   if (cmd == "lm") return RunLm(argc, argv, 2);
+  if (cmd == "silver") return RunSilver(argc, argv, 2);
   if (!cmd.empty() && cmd[0] == '-') {
     return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
   }

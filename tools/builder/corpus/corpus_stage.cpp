@@ -1,6 +1,18 @@
 #include "tools/builder/corpus/corpus_stage.h"
 
 namespace kma::build {
+namespace {
+
+// Appends the sentences from `first` on `weight - 1` more times: an integer
+// weight is a count, so every stage sees it the same way.
+void Repeat(int weight, size_t first, std::vector<CorpusSentence>* sents) {
+  const size_t end = sents->size();
+  if (weight > 1) sents->reserve(end + (end - first) * static_cast<size_t>(weight - 1));
+  for (int w = 1; w < weight; ++w)
+    for (size_t i = first; i < end; ++i) sents->push_back((*sents)[i]);
+}
+
+}  // namespace
 
 Status LoadCorpus(const std::string& train_path, const std::string& lexicon_dir, const CorpusSpec& spec,
                   const MorphRules& rules, const LogFn& log, CorpusData* out) {
@@ -8,6 +20,14 @@ Status LoadCorpus(const std::string& train_path, const std::string& lexicon_dir,
   KMA_RETURN_IF_ERROR(ReadCorpus(train_path, &out->sentences, &skipped));
   log("corpus: " + std::to_string(out->sentences.size()) + " sentences, " + std::to_string(skipped) +
       " morphemes with unknown tags skipped");
+  Repeat(spec.gold_weight, 0, &out->sentences);
+  for (const CorpusSpec::Silver& s : spec.silver) {
+    const size_t first = out->sentences.size();
+    KMA_RETURN_IF_ERROR(ReadCorpus(s.path, &out->sentences, &skipped));
+    log("silver " + s.path + ": " + std::to_string(out->sentences.size() - first) + " sentences x " +
+        std::to_string(s.weight) + ", " + std::to_string(skipped) + " morphemes with unknown tags skipped");
+    Repeat(s.weight, first, &out->sentences);
+  }
   KMA_RETURN_IF_ERROR(ReadLexicon(lexicon_dir + "/lexicon.tsv", &out->lexicon));
   KMA_RETURN_IF_ERROR(ReadIrregular(lexicon_dir + "/irregular.tsv", &out->lexicon));
   log("lexicon: " + std::to_string(out->lexicon.size()) + " entries");

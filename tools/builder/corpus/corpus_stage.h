@@ -18,6 +18,17 @@ struct CorpusSpec {
   // Rewrite split motion compounds (들/VV 어/EC 가/VX) to one verb
   // (들어가/VV); see JoinMotionCompounds.
   bool join_motion_compounds = true;
+  // Gold sentences count this many times (an integer weight against silver).
+  int gold_weight = 1;
+  // Silver training files (`kma silver` output, train.tsv's format), each
+  // with its integer weight: its sentences count that many times in every
+  // later stage (vocabulary, KnLM counts, CoNg, tag model). Read in order
+  // after the gold corpus, so the build stays deterministic.
+  struct Silver {
+    std::string path;
+    int weight = 1;
+  };
+  std::vector<Silver> silver;
 };
 
 struct CorpusData {

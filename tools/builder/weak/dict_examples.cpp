@@ -1,5 +1,6 @@
 #include "tools/builder/weak/dict_examples.h"
 
+#include <algorithm>
 #include <array>
 
 namespace kma::weak {
@@ -11,6 +12,21 @@ std::string_view KindName(ExampleKind k) {
     case ExampleKind::kPhrase: return "phrase";
   }
   return "?";
+}
+
+bool ParseKindList(std::string_view list, bool on[kNumExampleKinds], std::string* bad) {
+  std::fill(on, on + kNumExampleKinds, false);
+  for (size_t pos = 0; pos <= list.size();) {
+    const size_t comma = std::min(list.find(',', pos), list.size());
+    ExampleKind k;
+    if (!ParseKind(list.substr(pos, comma - pos), &k)) {
+      bad->assign(list.substr(pos, comma - pos));
+      return false;
+    }
+    on[static_cast<int>(k)] = true;
+    pos = comma + 1;
+  }
+  return true;
 }
 
 bool ParseKind(std::string_view name, ExampleKind* out) {

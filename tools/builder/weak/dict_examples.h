@@ -18,6 +18,9 @@ enum class ExampleKind : uint8_t { kSentence, kDialogue, kPhrase };
 constexpr int kNumExampleKinds = 3;
 std::string_view KindName(ExampleKind k);  // "sentence", "dialogue", "phrase"
 bool ParseKind(std::string_view name, ExampleKind* out);
+// A comma-separated list of kind names ("sentence,phrase") into on[kind]
+// (all false first). False with the unknown name in *bad.
+bool ParseKindList(std::string_view list, bool on[kNumExampleKinds], std::string* bad);
 
 struct DictExample {
   std::string_view text;      // the example
