@@ -16,6 +16,7 @@
 #include "core/lm/knlm.h"
 #include "core/model/mapped_file.h"
 #include "core/model/format.h"
+#include "core/morph/conjugation.h"
 #include "core/dict/trie.h"
 
 namespace kma {
@@ -98,6 +99,9 @@ class ModelImpl {
   // LM token of the full stop "."/SF: text that ends without punctuation is
   // closed as if it had one, since nearly every training sentence does.
   uint32_t period_lm_id() const { return period_lm_id_; }
+  // Run-time conjugation data (core/morph/conjugation.h), or nullptr for a
+  // model built without it.
+  const Conjugation* conjugation() const { return conjugation_.get(); }
   const ModelFile& file() const { return model_file_; }
   size_t file_size() const { return file_->size(); }
 
@@ -130,6 +134,7 @@ class ModelImpl {
   KnlmView tag_lm_;
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;
+  std::unique_ptr<Conjugation> conjugation_;
 };
 
 }  // namespace kma

@@ -17,6 +17,7 @@
 
 namespace kma {
 
+class UserDictionary;
 namespace lm {
 class LmScorer;
 }  // namespace lm
@@ -42,11 +43,18 @@ struct AnalyzeOptions {
   float morph_penalty = -1.0f;
   // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
   int max_states = 0;
+  // Tags the analyses keep, one bit per PosTag (0: all). A post-filter on
+  // the tokens: the analysis is the same, tokens of other tags are left out
+  // (the others keep their word and sentence numbers). Splitting ignores it.
+  uint64_t output_tags = 0;
 };
 
 class Analyzer {
  public:
   explicit Analyzer(std::shared_ptr<const Model> model);
+  // With a user dictionary (core/dict/user_dictionary.h) compiled for
+  // `model`; nullptr is the same as none.
+  Analyzer(std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user);
   ~Analyzer();
   Analyzer(const Analyzer&) = delete;
   Analyzer& operator=(const Analyzer&) = delete;
@@ -82,6 +90,7 @@ class Analyzer {
   void ToTokens(const search::Path& path, Analysis* an) const;
 
   std::shared_ptr<const Model> model_;
+  std::shared_ptr<const UserDictionary> user_;  // null, or not empty
   struct Scratch;
   std::unique_ptr<Scratch> scratch_;
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/base/log_add.h"
+#include "core/search/user_nodes.h"
 
 namespace kma::search {
 namespace {
@@ -54,7 +55,7 @@ bool BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) 
   if (n.kind == NodeKind::kEntry) {
     if (n.no_space_before && space) return false;
     if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
-        model_->ConcatBlocked(s.last_socket, n.first_char))
+        ConcatBlockedAny(*model_, lattice_->user, s.last_socket, n.first_char))
       return false;
   }
   *out = s;
@@ -89,7 +90,7 @@ bool BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) 
     // The stem head was not scored yet: score the full stem now (its
     // boundary was paid with the head).
     MorphStep stem;
-    FillStep(*model_, s.pending_morph, &stem);
+    FillAnyStep(*model_, lattice_->user, s.pending_morph, &stem);
     if (!AddMorph(stem, 0.0f, floor, out)) return false;
     out->pending = 0;
     out->pending_morph = 0;

@@ -6,6 +6,7 @@
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/search/lattice.h"
+#include "core/search/user_nodes.h"
 
 namespace kma::search {
 
@@ -184,6 +185,10 @@ void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lat
         st = MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag};
       }
       n.step_count = 1;
+      continue;
+    }
+    if (IsUserId(n.entry)) {
+      UnpackUserNode(model, *lattice->user, &n, &steps);
       continue;
     }
     const EntryRecord& e = model.entry(n.entry);

@@ -15,6 +15,7 @@ namespace kma {
 enum TokenFlags : uint16_t {
   kTokenUnknown = 1,   // out-of-vocabulary word guessed by the analyzer
   kTokenPattern = 2,   // pretokenized pattern (number, URL, emoji, ...)
+  kTokenUser = 4,      // a user dictionary's morpheme the model lacks, or a pattern rule's match
 };
 
 struct Token {

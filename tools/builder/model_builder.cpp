@@ -29,6 +29,7 @@
 #include "tools/builder/lm/knlm_builder.h"
 #include "core/model/model_impl.h"
 #include "core/model/format.h"
+#include "core/morph/conjugation.h"
 #include "core/morph/morph_rules.h"
 #include "core/text/utf.h"
 #include "tools/builder/corpus/conventions.h"
@@ -377,6 +378,16 @@ Status BuildModel(const BuildConfig& cfg) {
   if (want_global) w.AddSection("lm.cong-global", cong.global_int8_blob);
   if (want_global_fp32) w.AddSection("lm.cong-global-fp32", cong.global_fp32_blob);
   w.AddSection("lm.tag", tag_lm);
+  {
+    // Run-time conjugation (user-dictionary stems, kma join): the stem
+    // classes, the endings expanded and the rules (core/morph/conjugation.h).
+    std::vector<SocketClass> classes(socket_desc.size(), SocketClass{});
+    for (size_t s = 1; s < socket_desc.size(); ++s) {
+      const auto& [tail, tag, irr, whole] = socket_desc[s];
+      classes[s] = MakeSocketClass(tail, tag, irr, whole);
+    }
+    w.AddSection(std::string(kConjugationSection), EncodeConjugationSection(classes, rights, rules.source()));
+  }
   w.SetMetadata("license", "CC-BY-SA-4.0");
   w.SetMetadata("attribution",
                 "Trained on the KAIST treebank, UD Korean GSD and UD Korean KSL (CC BY-SA 4.0); lexicon from "
