@@ -14,47 +14,13 @@
 #include "core/lm/factory.h"
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
+#include "core/lm/tag_table.h"
 #include "core/model/mapped_file.h"
 #include "core/model/format.h"
 #include "core/morph/conjugation.h"
 #include "core/dict/trie.h"
 
 namespace kma {
-
-// The tag-level model has a tiny vocabulary, so all its transitions are
-// tabulated at load: one array read per morpheme instead of a trie walk.
-class TagLmTable {
- public:
-  void Build(const KnlmView& lm) {
-    vocab_ = lm.vocab_size();
-    const size_t states = lm.node_count();
-    cells_.resize(states * vocab_);
-    for (uint32_t s = 0; s < states; ++s)
-      for (uint32_t t = 0; t < vocab_; ++t) {
-        Cell& c = cells_[s * vocab_ + t];
-        c.logp = lm.Score(s, t, &c.next);
-      }
-    bos_ = lm.bos_state();
-  }
-  float Score(uint32_t state, uint32_t token, uint32_t* next) const {
-    const Cell& c = cells_[size_t{state} * vocab_ + token];
-    *next = c.next;
-    return c.logp;
-  }
-  // The same, split: the log-probability, and the state after the token
-  // (one cell holds both, so the pair costs one cache miss).
-  float Peek(uint32_t state, uint32_t token) const { return cells_[size_t{state} * vocab_ + token].logp; }
-  uint32_t Next(uint32_t state, uint32_t token) const { return cells_[size_t{state} * vocab_ + token].next; }
-  uint32_t bos_state() const { return bos_; }
-
- private:
-  struct Cell {
-    float logp;
-    uint32_t next;
-  };
-  uint32_t vocab_ = 0, bos_ = 0;
-  std::vector<Cell> cells_;
-};
 
 class ModelImpl {
  public:

@@ -127,6 +127,8 @@ search::SearchParams Analyzer::Params(const AnalyzeOptions& opt, const std::stri
   if (opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f) sp.class_lambda = opt.class_lambda;
   else if (float l = mi.class_lambda(lm_name); l > 0.0f) sp.class_lambda = l;
   sp.beam = opt.beam;
+  if (opt.max_states > 0) sp.max_states = opt.max_states;
+  if (opt.skip_margin >= 0.0f) sp.skip_margin = opt.skip_margin;
   if (opt.top_n > 1) {
     // N distinct paths only survive a beam wide enough to hold them.
     sp.beam += 5.0f + 3.0f * std::log(static_cast<float>(opt.top_n));

@@ -43,6 +43,8 @@ struct AnalyzeOptions {
   float morph_penalty = -1.0f;
   // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
   int max_states = 0;
+  // See search::SearchParams::skip_margin (negative: the default).
+  float skip_margin = -1.0f;
   // Tags the analyses keep, one bit per PosTag (0: all). A post-filter on
   // the tokens: the analysis is the same, tokens of other tags are left out
   // (the others keep their word and sentence numbers). Splitting ignores it.

@@ -27,6 +27,9 @@ struct SearchParams {
   float class_lambda = 0.7f;      // weight of the morpheme LM in the class interpolation (1: LM alone)
   float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
   float morph_penalty = 0.0f;     // cost per morpheme (favours fewer, longer morphemes when > 0)
+  // A node whose extension of the best state that can take it falls this
+  // far (nats) below the beam is not tried from worse states.
+  float skip_margin = kDefaultSkipMargin;
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -48,7 +51,7 @@ class BeamSearch {
  public:
   // Finds up to params.top_n best paths over the lattice of text[begin,
   // end), best first, scoring with `scorer` (which it restarts). Unpacks
-  // the nodes it reaches (UnpackNodes).
+  // the nodes it tries (UnpackNode).
   void Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin, uint32_t end,
            Lattice* lattice, const SearchParams& params, std::vector<Path>* out);
 
@@ -59,13 +62,19 @@ class BeamSearch {
     float score_before;
   };
 
+  enum class Reach {
+    kImpossible,  // the node cannot follow the state (spacing, conjugation)
+    kBelow,       // the result falls below the floor; out->score bounds it from above
+    kReached,     // *out is the extended state
+  };
   // The state after node `n` extends `s` (which it may follow: a socket
   // its own pending head, anything else a state without one), unless the
   // result falls below `floor` (every term of a step is <= 0, so a partial
   // score under the floor is final).
-  bool Extend(const State& s, const Node& n, float floor, State* out);
+  Reach Extend(const State& s, const Node& n, float floor, State* out);
   // Adds morpheme `m` with its boundary score to the state being built;
-  // false once it falls below `floor`.
+  // false once it falls below `floor` (out->score then bounds the result
+  // from above).
   bool AddMorph(const MorphStep& m, float boundary, float floor, State* out);
   // The weighted log-probability of a space (or none) between two tags.
   float Boundary(int prev_tag, PosTag tag, bool space) const;

@@ -1,7 +1,7 @@
 // The lattice of one chunk: candidate nodes over the normalized text. The
 // search extends every node from several states, so the morphemes a node
-// stands for are unpacked from the dictionary once per node (UnpackNodes),
-// and only for nodes the search reaches: many start where no path ends.
+// stands for are unpacked from the dictionary once per node (UnpackNode),
+// and only for nodes the search tries: most are cut by its beam first.
 #ifndef KMA_CORE_SEARCH_LATTICE_H_
 #define KMA_CORE_SEARCH_LATTICE_H_
 
@@ -47,7 +47,8 @@ struct Node {
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
   float penalty;         // extra cost (unknown-word cost, entry penalty)
   uint16_t socket;       // kHead / kSocket: the socket id
-  // Set by UnpackNodes:
+  bool unpacked;         // the fields below are set
+  // Set by UnpackNode:
   uint8_t step_count;    // morphemes in steps[first_step, first_step + step_count)
   bool joins_right;      // first morpheme is an ending, particle or copula (conjugation joins apply)
   uint32_t first_step;   // index into Lattice::steps (kHead: the full stem; kSocket: the tail)
@@ -56,11 +57,13 @@ struct Node {
 
 struct Lattice {
   std::vector<Node> nodes;       // sorted by begin
-  std::vector<MorphStep> steps;  // grows as UnpackNodes runs
+  std::vector<MorphStep> steps;  // grows as UnpackNode runs
   const UserDictionary* user = nullptr;  // whose nodes it holds, if any (core/search/user_nodes.h)
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
+  std::vector<std::pair<uint32_t, uint32_t>> matches;    // (trie node, end) of one walk
+  std::vector<std::pair<uint32_t, uint32_t>> head_ends;  // (end, socket) of the run's stem heads
   void Clear() {
     nodes.clear();
     steps.clear();
@@ -80,9 +83,9 @@ struct LatticeParams {
 void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
                   const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice);
 
-// Unpacks nodes[first, last) for the search: their morpheme steps and the
-// fields marked so above. Each node must be unpacked once.
-void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lattice);
+// Unpacks nodes[i] for the search: its morpheme steps and the fields marked
+// so above; once (a second call does nothing).
+void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice);
 
 // The step of dictionary morpheme `morph`, written to *out.
 void FillStep(const ModelImpl& model, uint32_t morph, MorphStep* out);

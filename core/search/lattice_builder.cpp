@@ -34,7 +34,7 @@ bool IsSpaceChar(char32_t c) {
 
 namespace {
 
-// Appends a node with only its span, kind and source filled in (UnpackNodes
+// Appends a node with only its span, kind and source filled in (UnpackNode
 // completes it). The fields are written in place: a node assembled on the
 // stack and copied stalled on store forwarding, a fifth of lattice time.
 Node& AddNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, NodeKind kind, PosTag tag, uint32_t entry,
@@ -71,18 +71,39 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
   const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
   size_t first = nodes->size();
+  std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
+  // (end, socket) of the stem heads found so far: a fused tail (a socket
+  // entry) is only worth a node where a head with its socket ends, and a
+  // quarter of all entries are tails.
+  std::vector<std::pair<uint32_t, uint32_t>>& heads = lattice->head_ends;
+  heads.clear();
+  auto demanded = [&](uint32_t pos, uint32_t socket) {
+    return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
+  };
   for (uint32_t p = rb; p < re; ++p) {
+    // First the walk, which only prefetches the entries of the forms it
+    // matches, then the entries: their cache misses overlap the walk's
+    // instead of stalling it (they were a sixth of lattice time).
+    matches.clear();
     uint32_t node = TrieView::kRoot;
     for (uint32_t q = p; q < re; ++q) {
       node = trie.Child(node, label[q - rb]);
       if (node == TrieView::kNone) break;
+      if (trie.value_begin(node) == trie.value_end(node)) continue;
+      __builtin_prefetch(&model.entry(trie.value_begin(node)));
+      matches.emplace_back(node, q + 1);
+    }
+    for (const auto& [match, match_end] : matches) {
       // A node's values are entry indices, one contiguous range.
-      const uint32_t value_end = trie.value_end(node);
-      for (uint32_t e = trie.value_begin(node); e < value_end; ++e) {
+      const uint32_t q = match_end - 1;
+      const uint32_t value_end = trie.value_end(match);
+      for (uint32_t e = trie.value_begin(match); e < value_end; ++e) {
         const EntryRecord& er = model.entry(e);
         // Copula-drop spellings need a coda-less syllable right before them
         // (학교 + 다); whether a space intervenes is the search's to check.
         if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
+        if (er.kind() == EntryKind::kSocket && !demanded(p, er.socket)) continue;
+        if (er.kind() == EntryKind::kHead) heads.emplace_back(q + 1, er.socket);
         Node& n = AddNode(nodes, p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
         n.entry_kind = er.kind();
         n.socket = er.socket;
@@ -172,11 +193,13 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     std::stable_sort(nodes->begin(), nodes->end(), by_begin);
 }
 
-void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lattice) {
+void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
   std::vector<MorphStep>& steps = lattice->steps;
-  for (size_t i = first; i < last; ++i) {
-    Node& n = lattice->nodes[i];
-    n.first_step = static_cast<uint32_t>(steps.size());
+  Node& n = lattice->nodes[i];
+  if (n.unpacked) return;
+  n.unpacked = true;
+  n.first_step = static_cast<uint32_t>(steps.size());
+  {
     if (n.kind != NodeKind::kEntry) {
       MorphStep& st = steps.emplace_back();
       if (n.kind == NodeKind::kPattern && n.entry != 0) {
@@ -185,11 +208,11 @@ void UnpackNodes(const ModelImpl& model, size_t first, size_t last, Lattice* lat
         st = MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag};
       }
       n.step_count = 1;
-      continue;
+      return;
     }
     if (IsUserId(n.entry)) {
       UnpackUserNode(model, *lattice->user, &n, &steps);
-      continue;
+      return;
     }
     const EntryRecord& e = model.entry(n.entry);
     const uint32_t* ms = model.entry_morphs(e);

@@ -10,6 +10,9 @@ namespace kma::search {
 inline constexpr float kDefaultBeam = 7.0f;
 // Keep at most this many states per position (top-1 analysis).
 inline constexpr int kDefaultMaxStates = 8;
+// A node whose extension of the best state that can take it falls this far
+// below the beam is not tried from worse states.
+inline constexpr float kDefaultSkipMargin = 1e30f;
 // Longest unknown-word candidate at a word start, in syllables.
 inline constexpr int kDefaultMaxUnknownUnits = 8;
 

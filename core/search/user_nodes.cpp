@@ -16,10 +16,25 @@ bool UnknownBlocked(const UserDictionary& user, PosTag t) {
   return user.tag_blocked(t) && !(nng && nnp);
 }
 
+// False if the model entry holds a blocked morpheme or tag; else adds the
+// user's scores of its morphemes to *penalty (as a bonus).
+bool Rescore(const ModelImpl& model, const UserDictionary& user, EntryKind kind, const EntryRecord& e,
+             float* penalty) {
+  const uint32_t* ms = model.entry_morphs(e);
+  const uint32_t count = kind == EntryKind::kHead ? 1 : e.morph_count();
+  for (uint32_t k = 0; k < count; ++k) {
+    const uint32_t m = ms[k];
+    if (user.blocked_tags() != 0 && user.tag_blocked(static_cast<PosTag>(model.morph(m).tag()))) return false;
+    if (!user.touched(m)) continue;
+    if (user.blocked(m)) return false;
+    *penalty -= user.bonus(m);
+  }
+  return true;
+}
+
 // Drops the model's readings the dictionary blocks and adds its scores to
 // the readings it re-scores. Keeps the order of the nodes.
 void ApplyToModelNodes(const ModelImpl& model, const UserDictionary& user, std::vector<Node>* nodes) {
-  const bool tags = user.blocked_tags() != 0;
   size_t out = 0;
   for (size_t i = 0; i < nodes->size(); ++i) {
     Node& n = (*nodes)[i];
@@ -27,16 +42,7 @@ void ApplyToModelNodes(const ModelImpl& model, const UserDictionary& user, std::
     if (n.kind == NodeKind::kUnknown) {
       keep = !UnknownBlocked(user, n.tag);
     } else if (n.kind == NodeKind::kEntry) {
-      const EntryRecord& e = model.entry(n.entry);
-      const uint32_t* ms = model.entry_morphs(e);
-      const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
-      for (uint32_t k = 0; k < count && keep; ++k) {
-        const uint32_t m = ms[k];
-        if (tags && user.tag_blocked(static_cast<PosTag>(model.morph(m).tag()))) keep = false;
-        if (!user.touched(m)) continue;
-        if (user.blocked(m)) keep = false;
-        else n.penalty -= user.bonus(m);
-      }
+      keep = Rescore(model, user, n.entry_kind, model.entry(n.entry), &n.penalty);
     }
     if (keep) (*nodes)[out++] = n;
   }
@@ -109,6 +115,49 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
   }
 }
 
+// The model adds its fused tails (socket entries) only where one of its own
+// stem heads ends; a user stem of a class the model has needs them after
+// its head too.
+void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std::u32string& t, uint32_t end,
+                   size_t first_user, std::vector<Node>* nodes) {
+  const TrieView& trie = model.trie();
+  const size_t user_end = nodes->size();
+  for (size_t i = first_user; i < user_end; ++i) {
+    const Node head = (*nodes)[i];
+    if (head.entry_kind != EntryKind::kHead || head.socket >= user.socket_base()) continue;
+    bool present = false;  // a model head of the same class ending here brought them already
+    for (size_t k = 0; k < first_user && !present; ++k) {
+      const Node& m = (*nodes)[k];
+      present = m.kind == NodeKind::kEntry && m.entry_kind == EntryKind::kSocket && m.begin == head.end &&
+                m.socket == head.socket;
+    }
+    for (size_t k = user_end; k < nodes->size() && !present; ++k)
+      present = (*nodes)[k].begin == head.end && (*nodes)[k].socket == head.socket;
+    if (present) continue;
+    uint32_t node = TrieView::kRoot;
+    for (uint32_t q = head.end; q < end && !IsSpaceChar(t[q]); ++q) {
+      node = trie.Child(node, trie.Label(t[q]));
+      if (node == TrieView::kNone) break;
+      for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
+        const EntryRecord& er = model.entry(v);
+        float penalty = model.entry_penalty(er);
+        if (er.kind() != EntryKind::kSocket || er.socket != head.socket) continue;
+        if (user.touches_model() && !Rescore(model, user, EntryKind::kSocket, er, &penalty)) continue;
+        Node& n = nodes->emplace_back();
+        n.begin = head.end;
+        n.end = q + 1;
+        n.kind = NodeKind::kEntry;
+        n.tag = PosTag::kUN;
+        n.entry_kind = EntryKind::kSocket;
+        n.no_space_before = er.after_vowel_only();
+        n.entry = v;
+        n.penalty = penalty;
+        n.socket = er.socket;
+      }
+    }
+  }
+}
+
 // Drops user stem heads that no fused tail (the model's or the user's)
 // follows: they could never complete.
 void DropOpenHeads(UserNodeScratch* sc, size_t first_user, std::vector<Node>* nodes) {
@@ -138,6 +187,7 @@ void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std:
   if (user.entry_count() > user.pattern_count()) AddTrieMatches(user, text, begin, end, scratch, nodes);
   if (user.pattern_count() > 0) AddPatternMatches(user, text, begin, end, scratch, nodes);
   if (nodes->size() == first_user) return;
+  AddModelTails(model, user, text, end, first_user, nodes);
   DropOpenHeads(scratch, first_user, nodes);
   auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
   std::stable_sort(nodes->begin(), nodes->end(), by_begin);

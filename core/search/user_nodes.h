@@ -5,7 +5,7 @@
 //  - adds the user's readings found in the text (trie matches from every
 //    position, across pretokens; never across whitespace) and pattern rule
 //    matches, as kEntry nodes whose `entry` carries kUserIdBit;
-// and UnpackNodes fills the steps of those nodes with UnpackUserNode. The
+// and UnpackNode fills the steps of those nodes with UnpackUserNode. The
 // search sees user nodes as dictionary entries; the only other places that
 // tell them apart are FillAnyStep (a stem head's pending morpheme may be a
 // user morpheme) and ConcatBlockedAny (user stems may have their own
@@ -37,7 +37,7 @@ struct UserNodeScratch {
 void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std::u32string& text, uint32_t begin,
                   uint32_t end, UserNodeScratch* scratch, Lattice* lattice);
 
-// UnpackNodes' work for a user node (its steps and unpacked fields).
+// UnpackNode's work for a user node (its steps and unpacked fields).
 void UnpackUserNode(const ModelImpl& model, const UserDictionary& user, Node* n, std::vector<MorphStep>* steps);
 
 // The step of morpheme `morph`: a model morpheme, or (with kUserIdBit) one
