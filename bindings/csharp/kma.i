@@ -52,3 +52,4 @@
 %include <kma/kma_analyzer.h>
 %include <kma/kma_pool.h>
 %include <kma/kma_result.h>
+%include <kma/kma_user_dict.h>

@@ -40,6 +40,8 @@ struct UserDictLine {
   Kind kind = Kind::kWord;
   size_t line = 0;              // 1-based line number
   size_t offset = 0;            // byte offset of the line in the text
+  static constexpr size_t kMaxFields = 5;
+  size_t field_offset[kMaxFields] = {};  // byte offset of each field in the text
   std::string_view text;        // kWord: the form; kAnalysis: the surface; kPattern: the regex;
                                 // kBlock: the form (empty: the whole tag is blocked)
   std::string_view morphs;      // kAnalysis: "form/TAG ..."
@@ -50,10 +52,15 @@ struct UserDictLine {
 };
 
 // Parses a whole file. On the first bad line returns kInvalidArgument
-// "NAME:LINE: reason" (Status::offset() = the byte offset of that line);
+// "NAME:LINE:COLUMN: reason" (COLUMN: 1-based byte column of the bad field
+// or byte; Status::offset() = its byte offset in the text);
 // `out` then holds the lines before it. Views in `out` point into `text`.
 // Safe on any bytes (fuzzing target).
 Status ParseUserDictTsv(std::string_view text, std::string_view name, std::vector<UserDictLine>* out);
+
+// The error of a bad line: "NAME:LINE:COLUMN: why", offset line_offset +
+// column (column 0-based here, printed 1-based).
+Status UserDictError(std::string_view name, size_t line, size_t line_offset, size_t column, const std::string& why);
 
 // Parses a score field ("" = 0); false unless a finite number in
 // [-kMaxUserScore, kMaxUserScore].

@@ -193,9 +193,16 @@ Status UserDictionaryBuilder::LoadTsv(std::string_view text, std::string_view na
         st = BlockIn(&staged, l.text, l.tag);
         break;
     }
-    if (!st.ok())
-      return Status(st.code(), std::string(name) + ":" + std::to_string(l.line) + ": " + st.message(),
-                    static_cast<int64_t>(l.offset));
+    if (!st.ok()) {
+      // The field the entry's text came from (pattern and block lines name
+      // it in their second field); a bad morpheme of an analysis is located.
+      const bool directive = l.kind == UserDictLine::Kind::kPattern || l.kind == UserDictLine::Kind::kBlock;
+      size_t at = l.field_offset[directive ? 1 : 0];
+      if (l.kind == UserDictLine::Kind::kAnalysis && st.offset() >= 0)
+        at = l.field_offset[1] + static_cast<size_t>(st.offset());
+      const Status located = UserDictError(name, l.line, l.offset, at - l.offset, st.message());
+      return Status(st.code(), located.message(), located.offset());
+    }
   }
   c_ = std::move(staged);
   return Status::Ok();

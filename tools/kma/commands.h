@@ -14,6 +14,7 @@ int RunSplitSet(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
+int RunJoin(int argc, char** argv, int first);  // kma join (join_cmd.cpp)
 int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli

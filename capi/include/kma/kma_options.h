@@ -44,7 +44,15 @@ enum {
    *  after $KMA_MODEL and before the installed model, when it exists.
    *  Bindings set it to the copy of the model their package carries. Every
    *  other function ignores it. */
-  KMA_OPT_PACKAGE_MODEL = 5
+  KMA_OPT_PACKAGE_MODEL = 5,
+  /** string, default "" (= every tag): the tags analyses keep, names
+   *  separated by commas or spaces ("NNG,NNP,VV,VA" for content words).
+   *  The analysis is the same; tokens of other tags are left out (the
+   *  others keep their word and sentence numbers). An unknown tag name is
+   *  KMA_E_INVALID_ARGUMENT. Splitting ignores it. To keep morphemes out
+   *  of the analysis itself, block them in a user dictionary
+   *  (kma_user_dict_block()). */
+  KMA_OPT_OUTPUT_TAGS = 6
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

@@ -28,7 +28,10 @@ enum {
   /** Out-of-vocabulary word guessed by the analyzer. */
   KMA_TOKEN_UNKNOWN = 1,
   /** Pretokenized pattern: number, URL, e-mail, emoji, ... */
-  KMA_TOKEN_PATTERN = 2
+  KMA_TOKEN_PATTERN = 2,
+  /** A user dictionary's morpheme that the model lacks, or a pattern
+   *  rule's match (kma_user_dict.h); morph_id is then 0. */
+  KMA_TOKEN_USER = 4
 };
 
 /**

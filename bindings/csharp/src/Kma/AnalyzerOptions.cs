@@ -21,6 +21,11 @@ public sealed class AnalyzerOptions
     /// "" (the default) means the model's default.
     /// </summary>
     public string LanguageModel { get; set; } = "";
+    /// <summary>
+    /// Tags the analyses keep ("NNG,NNP,VV,VA"); "" (the default) keeps
+    /// every tag. The analysis is the same; other tokens are left out.
+    /// </summary>
+    public string OutputTags { get; set; } = "";
 
     /// <summary>Builds a native option set; the caller disposes it.</summary>
     internal OptionsHandle ToNative()
@@ -35,6 +40,8 @@ public sealed class AnalyzerOptions
                 p, KmaNative.KMA_OPT_MAX_UNKNOWN_LENGTH, MaxUnknownLength));
             KmaException.Check(KmaNative.kma_options_set_string(
                 p, KmaNative.KMA_OPT_LM, LanguageModel ?? ""));
+            KmaException.Check(KmaNative.kma_options_set_string(
+                p, KmaNative.KMA_OPT_OUTPUT_TAGS, OutputTags ?? ""));
             return h;
         }
         catch

@@ -24,6 +24,9 @@ class Analyzer:
             is slower and rarely better).
         max_unknown_length: longest unknown-word candidate in syllables
             (library default 8).
+        tags: the tags the analyses keep (``"NNG,NNP,VV,VA"`` or a list);
+            the analysis is the same, other tokens are left out. ``None``:
+            every tag.
 
     Raises:
         ModelError: the model cannot be opened.
@@ -41,19 +44,22 @@ class Analyzer:
 
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
                  *, beam: Optional[float] = None,
-                 max_unknown_length: Optional[int] = None) -> None:
+                 max_unknown_length: Optional[int] = None,
+                 tags: Union[str, Iterable[str], None] = None) -> None:
         if beam is not None and not isinstance(beam, (int, float)):
             raise TypeError(f"beam must be a number, not {type(beam).__name__}")
         if max_unknown_length is not None and not isinstance(max_unknown_length, int):
             raise TypeError("max_unknown_length must be an int, "
                             f"not {type(max_unknown_length).__name__}")
+        if tags is not None and not isinstance(tags, str):
+            tags = ",".join(tags)
         self.model: Model = model if isinstance(model, Model) else Model(model)
-        self._settings = (lm, beam, max_unknown_length)
-        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length)
+        self._settings = (lm, beam, max_unknown_length, tags)
+        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length,
+                                     tags or "")
 
     def __reduce__(self):
-        lm, beam, max_unknown_length = self._settings
-        return (_rebuild, (self.model, lm, beam, max_unknown_length))
+        return (_rebuild, (self.model, *self._settings))
 
     def __repr__(self) -> str:
         return f"Analyzer({self.model!r}, lm={self.lm!r})"
@@ -124,5 +130,5 @@ class Analyzer:
 
 
 def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
-             max_unknown_length: Optional[int]) -> Analyzer:
-    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length)
+             max_unknown_length: Optional[int], tags: Optional[str] = None) -> Analyzer:
+    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, tags=tags)

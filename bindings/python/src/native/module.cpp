@@ -31,9 +31,14 @@ py::dict StatusCodes() {
 }
 
 // Settings from the keyword arguments of kma.Analyzer (None = default).
-Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown) {
+Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown,
+                      const std::string& output_tags) {
   Settings s;
   s.lm = lm;
+  s.output_tags = output_tags;
+  if (output_tags.find('\0') != std::string::npos) {
+    Raise(Failure{KMA_E_INVALID_ARGUMENT, "tags contain a NUL character", -1});
+  }
   if (lm.find('\0') != std::string::npos) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "lm name contains a NUL character", -1});
   }
@@ -51,6 +56,7 @@ Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unk
 void BindModel(py::module_& m) {
   py::class_<Model>(m, "Model")
       .def(py::init<const std::string&>(), "path"_a)
+      .def(py::init<const Model&, const UserDict&>(), "base"_a, "dict"_a)
       .def_property_readonly("format_version", &Model::format_version)
       .def_property_readonly("morpheme_count", &Model::morpheme_count)
       .def_property_readonly("lm_names", &Model::lm_names)
@@ -61,10 +67,10 @@ void BindModel(py::module_& m) {
 void BindAnalyzer(py::module_& m) {
   py::class_<Analyzer>(m, "Analyzer")
       .def(py::init([](const Model& model, const std::string& lm, py::object beam,
-                       py::object max_unknown_length) {
-             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length));
+                       py::object max_unknown_length, const std::string& output_tags) {
+             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, output_tags));
            }),
-           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a,
+           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "output_tags"_a = "",
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
       .def("tokenize", &Analyzer::Tokenize, "text"_a)
@@ -72,6 +78,22 @@ void BindAnalyzer(py::module_& m) {
       .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,
            "return_errors"_a)
       .def("format_lines", &Analyzer::FormatLines, "lines"_a, "format"_a, "top_n"_a);
+}
+
+void BindUserDict(py::module_& m) {
+  py::class_<UserDict>(m, "UserDict")
+      .def(py::init<const Model&>(), "model"_a)
+      .def("add_word", &UserDict::AddWord, "form"_a, "tag"_a, "score"_a)
+      .def("add_stem", &UserDict::AddStem, "form"_a, "tag"_a, "irregular"_a, "score"_a)
+      .def("add_analysis", &UserDict::AddAnalysis, "surface"_a, "morphs"_a, "score"_a)
+      .def("add_pattern", &UserDict::AddPattern, "regex"_a, "tag"_a, "score"_a)
+      .def("block", &UserDict::Block, "form"_a, "tag"_a)
+      .def("load_file", &UserDict::LoadFile, "path"_a)
+      .def("load_text", &UserDict::LoadText, "text"_a, "name"_a)
+      .def("__len__", &UserDict::size);
+  py::class_<Joiner>(m, "Joiner")
+      .def(py::init<const Model&>(), "model"_a, py::keep_alive<1, 2>())
+      .def("join", &Joiner::Join, "morphs"_a);
 }
 
 }  // namespace
@@ -102,4 +124,5 @@ PYBIND11_MODULE(_kma, m) {
   });
   BindModel(m);
   BindAnalyzer(m);
+  BindUserDict(m);
 }

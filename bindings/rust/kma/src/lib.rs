@@ -29,6 +29,7 @@ mod model;
 mod options;
 mod pool;
 mod result;
+mod user_dict;
 
 pub use analyzer::Analyzer;
 pub use error::{Error, ErrorKind, Result};
@@ -36,6 +37,7 @@ pub use model::Model;
 pub use options::Options;
 pub use pool::Pool;
 pub use result::{tag_name, Analysis, Candidate, Sentence, Token};
+pub use user_dict::{Joiner, UserDict};
 
 /// Re-export of the raw declarations, for what the safe API lacks.
 pub use kma_sys as sys;

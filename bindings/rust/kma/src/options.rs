@@ -21,6 +21,7 @@ pub struct Options {
     beam: Option<f32>,
     max_unknown_length: Option<i32>,
     lm: Option<String>,
+    output_tags: Option<String>,
 }
 
 impl Options {
@@ -58,6 +59,12 @@ impl Options {
         self
     }
 
+    /// Tags the analyses keep (`"NNG,NNP,VV"`); other tokens are left out.
+    pub fn output_tags(mut self, tags: impl Into<String>) -> Options {
+        self.output_tags = Some(tags.into());
+        self
+    }
+
     /// Builds the C option set. Range errors surface here, with the
     /// library's message naming the slot.
     pub(crate) fn to_raw(&self) -> Result<RawOptions> {
@@ -76,6 +83,9 @@ impl Options {
         }
         if let Some(lm) = &self.lm {
             raw.set_string(sys::KMA_OPT_LM as i32, lm)?;
+        }
+        if let Some(tags) = &self.output_tags {
+            raw.set_string(sys::KMA_OPT_OUTPUT_TAGS as i32, tags)?;
         }
         Ok(raw)
     }
