@@ -20,6 +20,10 @@ namespace kma {
 
 namespace {
 
+// Refund per morpheme after the first of a pre-analysed reading, in nats
+// (a morpheme costs the default LM 4 to 8 in context).
+constexpr float kPreAnalysedRefund = 5.0f;
+
 // A reading before it gets its place in trie order.
 struct DraftEntry {
   std::u32string surface;  // normalized
@@ -151,7 +155,12 @@ class UserDictionaryCompiler {
     if (w.stem) return AddStem(w);
     for (size_t k = 0; k < ids.size(); ++k)
       if (ids[k] == 0) ids[k] = UserMorphId(w.morphs[k].first, w.morphs[k].second, 0, IrregularClass::kNone);
-    Draft(NormalizedSurface(w.surface), EntryKind::kPlain, 0, std::move(ids), -w.score, false);
+    // A pre-analysed reading pays the language model for every morpheme,
+    // which would make a long analysis lose to the unknown-word guess of
+    // the same surface; each morpheme after the first is refunded about
+    // what one costs, so the reading scores like a one-morpheme word.
+    const float refund = kPreAnalysedRefund * static_cast<float>(ids.size() - 1);
+    Draft(NormalizedSurface(w.surface), EntryKind::kPlain, 0, std::move(ids), -w.score - refund, false);
     return Status::Ok();
   }
 
