@@ -7,12 +7,12 @@
 namespace kma::search {
 
 // Drop states this far (nats) below the best of their position.
-inline constexpr float kDefaultBeam = 7.0f;
+inline constexpr float kDefaultBeam = 5.0f;
 // Keep at most this many states per position (top-1 analysis).
-inline constexpr int kDefaultMaxStates = 8;
+inline constexpr int kDefaultMaxStates = 6;
 // A node whose extension of the best state that can take it falls this far
 // below the beam is not tried from worse states.
-inline constexpr float kDefaultSkipMargin = 1e30f;
+inline constexpr float kDefaultSkipMargin = 3.0f;
 // Longest unknown-word candidate at a word start, in syllables.
 inline constexpr int kDefaultMaxUnknownUnits = 8;
 

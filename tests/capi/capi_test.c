@@ -593,7 +593,7 @@ static void test_options(void** state) {
                    KMA_OK);
   assert_int_equal(i32, 8);
   assert_int_equal(kma_options_get_float(o, KMA_OPT_BEAM, &f32), KMA_OK);
-  assert_true(f32 == 7.0f);
+  assert_true(f32 == 5.0f);
   assert_int_equal(kma_options_get_string(o, KMA_OPT_LM, &str), KMA_OK);
   assert_string_equal(str, "");
 

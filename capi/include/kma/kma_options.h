@@ -31,7 +31,7 @@ KMA_EXTERN_C_BEGIN
 enum {
   /** int32, 1..64, default 1: number of analyses returned, best first. */
   KMA_OPT_TOP_N = 1,
-  /** float, 0..1000, default 7: score-relative beam; paths more than this
+  /** float, 0..1000, default 5: score-relative beam; paths more than this
    *  far (natural log) below the best one are dropped. */
   KMA_OPT_BEAM = 2,
   /** int32, 1..64, default 8: longest unknown-word candidate, in

@@ -12,7 +12,7 @@ public sealed class AnalyzerOptions
 {
     /// <summary>Number of analyses returned, best first (1..64, default 1).</summary>
     public int TopN { get; set; } = 1;
-    /// <summary>Score-relative beam in natural log (0..1000, default 7).</summary>
+    /// <summary>Score-relative beam in natural log (0..1000, default 5).</summary>
     public float Beam { get; set; } = 7f;
     /// <summary>Longest unknown-word candidate in syllables (1..64, default 8).</summary>
     public int MaxUnknownLength { get; set; } = 8;

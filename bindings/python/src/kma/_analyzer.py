@@ -20,7 +20,7 @@ class Analyzer:
             package; see :func:`kma.default_model_path`).
         lm: the language model to score with, one of ``Model.lm_names``;
             ``None`` for the model's default (the most accurate).
-        beam: score-relative search beam in nats (library default 7; wider
+        beam: score-relative search beam in nats (library default 5; wider
             is slower and rarely better).
         max_unknown_length: longest unknown-word candidate in syllables
             (library default 8).

@@ -25,7 +25,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// All defaults: top-1, beam 7, unknown words up to 8 syllables, the
+    /// All defaults: top-1, beam 5, unknown words up to 8 syllables, the
     /// model's default language model.
     pub fn new() -> Options {
         Options::default()

@@ -30,7 +30,7 @@ public final class AnalyzerOptions {
     return this;
   }
 
-  /** Score-relative beam in natural log (0..1000, default 7). */
+  /** Score-relative beam in natural log (0..1000, default 5). */
   public AnalyzerOptions beam(float beam) {
     this.beam = beam;
     mask |= HAS_BEAM;
