@@ -35,13 +35,13 @@ def test_entries_of_every_kind(model):
     d.add_stem("힙스럽", "VA", "ㅂ")
     d.add_analysis("할많하않", "하/VV ㄹ/ETM 말/NNG 많/VA 지만/EC 하/VV 지/EC 않/VX 음/ETN")
     d.add_pattern(r"[A-Z]{2}-\d{3,}", "NNP")
-    d.block("SH")
+    d.block("MAG")
     assert len(d) == 5
     derived = model.with_user_dict(d)
     assert best(derived, "뉴진스를") == "뉴진스/NNP 를/JKO"
     assert best(derived, "힙스러워").startswith("힙스럽/VA ")
     assert best(derived, "AB-123") == "AB-123/NNP"
-    assert "/SH" not in best(derived, "韓國語")
+    assert "/MAG" not in best(derived, "정말 너무 좋다")
     assert best(model, "뉴진스를") != "뉴진스/NNP 를/JKO"  # the base model is unchanged
     assert best(derived, "뉴진스를 좋아해", tags="NNP") == "뉴진스/NNP"
     assert best(derived, "뉴진스를 좋아해", tags=["NNP", "JKO"]) == "뉴진스/NNP 를/JKO"

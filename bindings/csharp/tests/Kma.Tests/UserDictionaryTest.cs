@@ -41,13 +41,13 @@ public sealed class UserDictionaryTest : IClassFixture<ModelFixture>
             .AddStem("힙스럽", "VA", "ㅂ")
             .AddAnalysis("할많하않", "하/VV ㄹ/ETM 말/NNG 많/VA 지만/EC 하/VV 지/EC 않/VX 음/ETN")
             .AddPattern(@"[A-Z]{2}-\d{3,}", "NNP")
-            .Block(null, "SH");
+            .Block(null, "MAG");
         Assert.Equal(5, dict.Count);
         using Model derived = _model.WithUserDictionary(dict);
         Assert.Equal("뉴진스/NNP 를/JKO", Best(derived, "뉴진스를"));
         Assert.StartsWith("힙스럽/VA ", Best(derived, "힙스러워"));
         Assert.Equal("AB-123/NNP", Best(derived, "AB-123"));
-        Assert.DoesNotContain("/SH", Best(derived, "韓國語"));
+        Assert.DoesNotContain("/MAG", Best(derived, "정말 너무 좋다"));
         Assert.Equal("뉴진스/NNP", Best(derived, "뉴진스를 좋아해", new AnalyzerOptions { OutputTags = "NNP" }));
     }
 

@@ -45,14 +45,14 @@ fn words_stems_and_blocks() {
     dict.add_stem("힙스럽", "VA", "ㅂ", 0.0).unwrap();
     dict.add_analysis("할많하않", "하/VV ㄹ/ETM 말/NNG 많/VA 지만/EC 하/VV 지/EC 않/VX 음/ETN", 0.0).unwrap();
     dict.add_pattern("[A-Z]{2}-\\d{3,}", "NNP", 0.0).unwrap();
-    dict.block(None, "SH").unwrap();
+    dict.block(None, "MAG").unwrap();
     assert_eq!(dict.len(), 5);
     let derived = model.with_user_dict(&dict).unwrap();
     drop(dict); // the derived model holds a snapshot
     assert_eq!(best(&derived, "뉴진스를"), "뉴진스/NNP 를/JKO");
     assert!(best(&derived, "힙스러워").starts_with("힙스럽/VA "));
     assert_eq!(best(&derived, "AB-123"), "AB-123/NNP");
-    assert!(!best(&derived, "韓國語").contains("/SH"));
+    assert!(!best(&derived, "정말 너무 좋다").contains("/MAG"));
     let mut a = derived.analyzer_with(&Options::new().output_tags("NNP")).unwrap();
     assert_eq!(a.analyze("뉴진스를 좋아해").unwrap().best().to_string(), "뉴진스/NNP");
 }

@@ -58,13 +58,13 @@ class UserDictionaryTest {
           .addStem("힙스럽", "VA", "ㅂ", 0f)
           .addAnalysis("할많하않", "하/VV ㄹ/ETM 말/NNG 많/VA 지만/EC 하/VV 지/EC 않/VX 음/ETN", 0f)
           .addPattern("[A-Z]{2}-\\d{3,}", "NNP", 0f)
-          .block(null, "SH");
+          .block(null, "MAG");
       assertEquals(5, d.size());
       try (Model derived = model.withUserDictionary(d)) {
         assertEquals("뉴진스/NNP 를/JKO", best(derived, "뉴진스를"));
         assertTrue(best(derived, "힙스러워").startsWith("힙스럽/VA "));
         assertEquals("AB-123/NNP", best(derived, "AB-123"));
-        assertFalse(best(derived, "韓國語").contains("/SH"));
+        assertFalse(best(derived, "정말 너무 좋다").contains("/MAG"));
       }
     }
   }
