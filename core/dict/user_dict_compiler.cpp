@@ -111,7 +111,7 @@ class UserDictionaryCompiler {
   }
 
   uint32_t UserMorphId(const std::string& form, PosTag tag, uint16_t socket, IrregularClass irr) {
-    auto key = std::make_pair(form, static_cast<uint8_t>(tag));
+    std::string key = MorphKey(form, tag);
     auto it = user_ids_.find(key);
     if (it != user_ids_.end()) return it->second;
     UserMorph um;
@@ -124,7 +124,7 @@ class UserDictionaryCompiler {
     um.tag_logp = tag_lp_[static_cast<size_t>(tag)];
     const uint32_t id = kUserIdBit | static_cast<uint32_t>(d_->morphs_.size());
     d_->morphs_.push_back(std::move(um));
-    user_ids_.emplace(key, id);
+    user_ids_.emplace(std::move(key), id);
     return id;
   }
 
@@ -213,7 +213,7 @@ class UserDictionaryCompiler {
       socket = it->second;
     }
     const uint32_t m = UserMorphId(w.surface, tag, static_cast<uint16_t>(socket), w.irregular);
-    d_->stems_[{w.surface, static_cast<uint8_t>(tag)}] = w.irregular;
+    d_->stems_[MorphKey(w.surface, tag)] = w.irregular;
     const uint16_t s16 = static_cast<uint16_t>(socket);
     Draft(stem, EntryKind::kPlain, 0, {m}, -w.score, false);
     // A class the model has brings its fused endings; one it lacks, and a
@@ -293,7 +293,7 @@ class UserDictionaryCompiler {
   const Conjugation* conj_;
   std::vector<float> emit_, tag_lp_;
   std::set<std::pair<std::string, uint8_t>> blocked_forms_;
-  std::map<std::pair<std::string, uint8_t>, uint32_t> user_ids_;
+  std::unordered_map<std::string, uint32_t> user_ids_;  // MorphKey -> user morpheme id
   std::vector<DraftEntry> drafts_;
   std::unordered_map<uint64_t, Expansion> expansions_;
   std::unordered_map<uint64_t, uint32_t> own_sockets_;
@@ -318,7 +318,7 @@ float UserDictionary::bonus(uint32_t model_morph) const {
 }
 
 IrregularClass UserDictionary::StemClass(std::string_view form, PosTag tag) const {
-  auto it = stems_.find({std::string(form), static_cast<uint8_t>(tag)});
+  auto it = stems_.find(MorphKey(form, tag));
   return it == stems_.end() ? IrregularClass::kNone : it->second;
 }
 

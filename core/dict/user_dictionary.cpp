@@ -7,6 +7,7 @@
 
 #include "core/dict/user_dict_tsv.h"
 #include "core/model/model_impl.h"
+#include "core/morph/conjugation.h"
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/text/morph_list.h"
@@ -81,7 +82,8 @@ Status UserDictionaryBuilder::AddWordTo(Contents* c, std::string_view form, PosT
   KMA_RETURN_IF_ERROR(CheckTag(tag));
   if (tag == PosTag::kVCP || tag == PosTag::kVCN)
     return Invalid("the copulas VCP and VCN are a closed class and cannot be added");
-  if (IsStemTag(tag)) return AddStemTo(c, form, tag, IrregularClass::kNone, score);
+  // A stem without a class: the one its ending implies (힙스럽: ㅂ), else regular.
+  if (IsStemTag(tag)) return AddStemTo(c, form, tag, DefaultIrregularClass(form, tag), score);
   KMA_RETURN_IF_ERROR(CheckScore(score));
   Word w;
   if (std::string why = CheckedForm(form, "form", &w.surface); !why.empty()) return Invalid(why);

@@ -59,6 +59,14 @@ namespace kma {
 inline constexpr uint32_t kUserIdBit = 0x80000000u;
 inline bool IsUserId(uint32_t id) { return (id & kUserIdBit) != 0; }
 
+// A morpheme (form, tag) as one hash key.
+inline std::string MorphKey(std::string_view form, PosTag tag) {
+  std::string k(form);
+  k.push_back('\x1f');
+  k.push_back(static_cast<char>(tag));
+  return k;
+}
+
 // A morpheme only the user dictionary has.
 struct UserMorph {
   std::string form;         // NFC UTF-8; empty for a pattern rule (the token is the matched text)
@@ -132,7 +140,7 @@ class UserDictionary {
   std::set<uint32_t> blocked_;
   std::unordered_map<uint32_t, float> bonus_;
   uint64_t blocked_tags_ = 0;
-  std::map<std::pair<std::string, uint8_t>, IrregularClass> stems_;
+  std::unordered_map<std::string, IrregularClass> stems_;  // MorphKey(form, tag) -> class
 };
 
 class UserDictionaryBuilder {
@@ -182,7 +190,7 @@ class UserDictionaryBuilder {
   };
   struct Contents {
     std::vector<Word> words;
-    std::map<std::string, size_t> word_index;  // key (surface + morphs) -> index in words
+    std::unordered_map<std::string, size_t> word_index;  // key (surface + morphs) -> index in words
     std::vector<Pattern> patterns;
     std::set<std::pair<std::string, uint8_t>> blocked;  // (form, tag); form "" = the tag
   };

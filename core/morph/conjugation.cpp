@@ -32,6 +32,14 @@ size_t StemTailStart(std::u32string_view f) {
   return i;
 }
 
+IrregularClass DefaultIrregularClass(std::string_view form, PosTag tag) {
+  if (!IsVerbLike(tag)) return IrregularClass::kNone;
+  auto ends_with = [&](std::string_view suffix) {
+    return form.size() >= suffix.size() && form.substr(form.size() - suffix.size()) == suffix;
+  };
+  return ends_with("스럽") || ends_with("롭") || ends_with("답") ? IrregularClass::kB : IrregularClass::kNone;
+}
+
 std::string EncodeConjugationSection(const std::vector<SocketClass>& classes, const std::vector<uint32_t>& rights,
                                      std::string_view rules_text) {
   std::string out;

@@ -52,6 +52,13 @@ SocketClass MakeSocketClass(std::u32string_view tail, PosTag tag, IrregularClass
 // the builder and the run time split stems the same way.
 size_t StemTailStart(std::u32string_view normalized);
 
+// The irregular class grammar gives a stem by its ending when nothing else
+// says: the adjective suffixes 스럽, 롭, 답 (and stems ending in them:
+// 유감스럽, 향기롭, 정답) are ㅂ-irregular (유감스러운). kNone otherwise.
+// Used where a stem's class is unknown: the joiner's stems outside the
+// model's conjugation classes and user stems added without a class.
+IrregularClass DefaultIrregularClass(std::string_view form_utf8, PosTag tag);
+
 // The section's bytes (the builder writes them).
 std::string EncodeConjugationSection(const std::vector<SocketClass>& classes, const std::vector<uint32_t>& rights,
                                      std::string_view rules_text);

@@ -6,6 +6,7 @@
 
 #include "core/model/model_impl.h"
 #include "core/model/morph_lookup.h"
+#include "core/morph/conjugation.h"
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/text/morph_list.h"
@@ -28,6 +29,18 @@ bool AlwaysAttached(PosTag t) {
          t == PosTag::kXSA;
 }
 
+// Rules the joiner applies before the model's: colloquial contractions of
+// 거/것 that the corpus writes (게 for 거 + 이, 건 for 것 + ㄴ) and that the
+// analyzer reads through its dictionary instead.
+constexpr char kJoinerRules[] =
+    "fuse  NNB  거  JKS,JKC  이   게  whole\n"
+    "fuse  NNB  것  JX       _ㄴ  건  whole\n";
+
+// An auxiliary suffix 아지/어지 (추워지, 편해지) joins a stem as an ending does.
+bool IsInfinitiveSuffix(PosTag tag, const std::u32string& right) {
+  return tag == PosTag::kXSV && !right.empty() && (right[0] == U'아' || right[0] == U'어');
+}
+
 bool IsCodalessSyllable(char32_t c) { return hangul::IsSyllable(c) && !hangul::HasCoda(c); }
 
 }  // namespace
@@ -37,11 +50,14 @@ StatusOr<Joiner> Joiner::Create(const ModelImpl& model, StemClassFn user_stems) 
     return Status(StatusCode::kUnsupported,
                   "this model carries no conjugation data (built before kma 0.1's conjugation section): "
                   "rebuild it to join morphemes");
-  return Joiner(model, std::move(user_stems));
+  auto rules = MorphRules::Parse(kJoinerRules + model.conjugation()->rules().source());
+  if (!rules.ok()) return Status(StatusCode::kInternal, "joiner rules: " + rules.status().message());
+  Joiner j(model, std::move(user_stems));
+  j.rules_ = std::make_shared<const MorphRules>(std::move(rules).value());
+  return j;
 }
 
-Joiner::Joiner(const ModelImpl& model, StemClassFn user_stems)
-    : model_(&model), rules_(&model.conjugation()->rules()), user_stems_(std::move(user_stems)) {}
+Joiner::Joiner(const ModelImpl& model, StemClassFn user_stems) : model_(&model), user_stems_(std::move(user_stems)) {}
 
 void Joiner::Clear() {
   hyps_.clear();
@@ -53,8 +69,12 @@ void Joiner::Clear() {
 IrregularClass Joiner::StemClass(std::string_view form, PosTag tag) const {
   if (!IsVerbLike(tag)) return IrregularClass::kNone;
   const uint32_t m = FindModelMorph(*model_, NormalizeMorphForm(form), tag);
-  if (m != 0) return model_->conjugation()->IrregularOf(model_->morph(m).socket_key);
-  return user_stems_ ? user_stems_(form, tag) : IrregularClass::kNone;
+  IrregularClass irr = IrregularClass::kNone;
+  if (m != 0) irr = model_->conjugation()->IrregularOf(model_->morph(m).socket_key);
+  else if (user_stems_) irr = user_stems_(form, tag);
+  // The model files suffix stems (스럽/XSA) as regular classes: their
+  // irregular forms are whole-word entries there.
+  return irr != IrregularClass::kNone ? irr : DefaultIrregularClass(form, tag);
 }
 
 bool Joiner::WantsSpace(PosTag tag, JoinSpace space) const {
@@ -70,9 +90,10 @@ void Joiner::Fuse(const Hyp& h, const std::u32string& right, PosTag tag, std::ve
   const size_t ts = h.word_begin + StemTailStart(text.substr(h.word_begin));
   const std::u32string_view tail = text.substr(ts);
   const bool open = ts > h.word_begin && IsCodalessSyllable(text[ts - 1]);
+  const PosTag right_tag = IsVerbLike(prev_tag_) && IsInfinitiveSuffix(tag, right) ? PosTag::kEC : tag;
   auto spell = [&](PosTag left_tag) {
     bool any = false;
-    for (const Fusion& f : rules_->Combine(tail, left_tag, prev_irr_, prev_whole_, right, tag)) {
+    for (const Fusion& f : rules_->Combine(tail, left_tag, prev_irr_, prev_whole_, right, right_tag)) {
       // Copula drop and spellings that hand a coda to the syllable before
       // the tail need that syllable to be open.
       if (f.after_vowel_only && !open) continue;

@@ -7,7 +7,9 @@
 // (the same rules and irregular classes the model was built with, see
 // core/morph/conjugation.h); of the spellings the rules allow, the cheapest
 // is written, and among equally cheap ones the first the rule file lists
-// (the usual spelling). Between words it writes a space: where the caller
+// (the usual spelling). A few contractions the annotated corpus writes and
+// the model reads through other entries are the joiner's own (거 + 이 -> 게,
+// 것 + ㄴ -> 건; joiner.cpp). Between words it writes a space: where the caller
 // says so, or, for morphemes added with JoinSpace::kAuto, where the model's
 // boundary statistics make a space more likely than none (an auxiliary verb
 // after 아/어 is attached: 도와줬어요).
@@ -16,6 +18,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,7 +82,7 @@ class Joiner {
   void Fuse(const Hyp& h, const std::u32string& right, PosTag tag, std::vector<Hyp>* out) const;
 
   const ModelImpl* model_;
-  const MorphRules* rules_;
+  std::shared_ptr<const MorphRules> rules_;  // the model's, after the joiner's own (kJoinerRules)
   StemClassFn user_stems_;
   std::vector<Hyp> hyps_;     // best first (by cost; ties in rule-file order)
   PosTag prev_tag_ = PosTag::kUN;

@@ -119,21 +119,30 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
 // stem heads ends; a user stem of a class the model has needs them after
 // its head too.
 void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std::u32string& t, uint32_t end,
-                   size_t first_user, std::vector<Node>* nodes) {
+                   size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
   const TrieView& trie = model.trie();
   const size_t user_end = nodes->size();
+  // (begin, socket) of the tails present: the model's, then those added here.
+  auto& present_tails = sc->socket_starts;
+  present_tails.clear();
+  bool any = false;
+  for (size_t i = first_user; i < user_end && !any; ++i)
+    any = (*nodes)[i].entry_kind == EntryKind::kHead && (*nodes)[i].socket < user.socket_base();
+  if (!any) return;
+  for (size_t k = 0; k < first_user; ++k) {
+    const Node& m = (*nodes)[k];
+    if (m.kind == NodeKind::kEntry && m.entry_kind == EntryKind::kSocket) present_tails.emplace_back(m.begin, m.socket);
+  }
+  std::sort(present_tails.begin(), present_tails.end());
+  const size_t model_tails = present_tails.size();
   for (size_t i = first_user; i < user_end; ++i) {
     const Node head = (*nodes)[i];
     if (head.entry_kind != EntryKind::kHead || head.socket >= user.socket_base()) continue;
-    bool present = false;  // a model head of the same class ending here brought them already
-    for (size_t k = 0; k < first_user && !present; ++k) {
-      const Node& m = (*nodes)[k];
-      present = m.kind == NodeKind::kEntry && m.entry_kind == EntryKind::kSocket && m.begin == head.end &&
-                m.socket == head.socket;
-    }
-    for (size_t k = user_end; k < nodes->size() && !present; ++k)
-      present = (*nodes)[k].begin == head.end && (*nodes)[k].socket == head.socket;
+    const std::pair<uint32_t, uint32_t> key{head.end, head.socket};
+    bool present = std::binary_search(present_tails.begin(), present_tails.begin() + model_tails, key) ||
+                   std::find(present_tails.begin() + model_tails, present_tails.end(), key) != present_tails.end();
     if (present) continue;
+    present_tails.push_back(key);
     uint32_t node = TrieView::kRoot;
     for (uint32_t q = head.end; q < end && !IsSpaceChar(t[q]); ++q) {
       node = trie.Child(node, trie.Label(t[q]));
@@ -187,7 +196,7 @@ void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std:
   if (user.entry_count() > user.pattern_count()) AddTrieMatches(user, text, begin, end, scratch, nodes);
   if (user.pattern_count() > 0) AddPatternMatches(user, text, begin, end, scratch, nodes);
   if (nodes->size() == first_user) return;
-  AddModelTails(model, user, text, end, first_user, nodes);
+  AddModelTails(model, user, text, end, first_user, scratch, nodes);
   DropOpenHeads(scratch, first_user, nodes);
   auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
   std::stable_sort(nodes->begin(), nodes->end(), by_begin);

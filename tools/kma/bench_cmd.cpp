@@ -19,12 +19,14 @@
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
 #include "tools/kma/search_switches.h"
+#include "tools/kma/user_dict_options.h"
 
 namespace kma::cli {
 namespace {
 
 constexpr const char kBenchUsage[] =
-    "usage: kma bench [--model P] [--lm NAME] [--threads N] [--repeat R] [--split] [--whole] [--json] FILE\n"
+    "usage: kma bench [--model P] [--lm NAME] [--user-dict F] [--threads N] [--repeat R] [--split] [--whole]\n"
+    "                 [--json] FILE\n"
     "\n"
     "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
     "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
@@ -32,6 +34,8 @@ constexpr const char kBenchUsage[] =
     "and the active ISA.\n"
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to score with\n"
+    "  --user-dict F    analyse with this user dictionary; its load time (read,\n"
+    "                   check, compile) is reported as user_dict_ms\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
     "  --split          split into sentences instead of analysing (an analysis\n"
@@ -56,11 +60,12 @@ double PeakRssMb() {
 
 // Analyses lines[next..] in blocks taken from a shared atomic counter, so
 // threads that get short lines simply take more blocks.
-void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt, bool split,
+void Worker(const std::shared_ptr<const Model>& model, const std::shared_ptr<const UserDictionary>& user,
+            const AnalyzeOptions& opt, bool split,
             const std::vector<std::string>& lines, std::atomic<size_t>* next,
             std::mutex* mu, std::string* first_error) {
   constexpr size_t kBlock = 16;
-  Analyzer analyzer(model);
+  Analyzer analyzer(model, user);
   std::vector<Analysis> analyses;
   std::vector<SentenceSpan> spans;
   for (;;) {
@@ -85,7 +90,7 @@ void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt
 int RunBench(int argc, char** argv, int first) {
   std::vector<OptionSpec> specs = {{"model", 0, true},   {"lm", 0, true},          {"split", 0, false},
                                    {"whole", 0, false},  {"threads", 't', true},   {"repeat", 'r', true},
-                                   {"json", 0, false}};
+                                   {"json", 0, false},   {"user-dict", 0, true}};
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;
@@ -119,6 +124,10 @@ int RunBench(int argc, char** argv, int first) {
     if (!st.ok()) return Fail(kExitRuntime, "first analysis failed: " + st.message());
   }
   const double load_ms = Seconds(load_start) * 1000.0;
+  const auto dict_start = Clock::now();
+  std::shared_ptr<const UserDictionary> user;
+  if (int rc = LoadUserDictOptions(model, args.Get("user-dict"), "", &user); rc != kExitOk) return rc;
+  const double user_dict_ms = Seconds(dict_start) * 1000.0;
   const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
 
   // Only non-empty lines are benchmarked: empty ones would inflate the
@@ -151,10 +160,10 @@ int RunBench(int argc, char** argv, int first) {
     std::atomic<size_t> next{0};
     std::vector<std::thread> pool;
     for (long t = 1; t < threads; ++t) {
-      pool.emplace_back(Worker, std::cref(model), std::cref(opt), split, std::cref(lines), &next,
+      pool.emplace_back(Worker, std::cref(model), std::cref(user), std::cref(opt), split, std::cref(lines), &next,
                         &mu, &first_error);
     }
-    Worker(model, opt, split, lines, &next, &mu, &first_error);
+    Worker(model, user, opt, split, lines, &next, &mu, &first_error);
     for (auto& th : pool) th.join();
   }
   const double seconds = Seconds(start);
@@ -179,6 +188,8 @@ int RunBench(int argc, char** argv, int first) {
     AppendJsonNumber(ms_per_sent, &out);
     out.append(",\"load_ms\":");
     AppendJsonNumber(load_ms, &out);
+    out.append(",\"user_dict_ms\":");
+    AppendJsonNumber(user_dict_ms, &out);
     out.append(",\"peak_rss_mb\":");
     AppendJsonNumber(rss, &out);
     out.append(",\"isa\":");
