@@ -2,7 +2,12 @@
  * (kma_user_dict.h) on the bundled model: the issue's examples, inflected
  * forms of user stems of five conjugation classes, pre-analysed words,
  * pattern rules, blocks, score overrides, file errors with line and column,
- * and the identity of analyses with an empty dictionary. */
+ * the identity of analyses with an empty dictionary, and analyzers sharing
+ * the model while dictionaries are made and freed on other threads (also
+ * meant for the TSan lane: -DKMA_SANITIZE=thread). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -247,6 +252,86 @@ static void joiner_knows_user_stems(void** state) {
   kma_model_free(m);
 }
 
+/* Analyzer threads on the shared model check every analysis against the
+ * single-threaded one while dictionary threads build, derive, use and free
+ * user dictionaries of the same model. */
+#define kAnalyzerThreads 2
+#define kDictThreads 2
+#define kRounds 6
+
+static const char* const kThreadSentences[] = {KMA_TEST_SENTENCES};
+#define kNumThreadSentences (sizeof kThreadSentences / sizeof kThreadSentences[0])
+static char g_expected[kNumThreadSentences][1024];
+
+static void* analyzer_thread(void* arg) {
+  int* failures = (int*)arg;
+  char buf[1024];
+  int r;
+  size_t s;
+  for (r = 0; r < kRounds; ++r)
+    for (s = 0; s < kNumThreadSentences; ++s) {
+      kma_analyzer* a = NULL;
+      kma_result* res = NULL;
+      size_t i, used = 0;
+      if (kma_analyzer_new(&a, g_model, NULL) != KMA_OK ||
+          kma_analyzer_analyze_utf8(a, kThreadSentences[s], strlen(kThreadSentences[s]), &res) != KMA_OK) {
+        ++*failures;
+      } else {
+        buf[0] = '\0';
+        for (i = 0; i < kma_result_token_count(res, 0) && used < sizeof buf; ++i) {
+          const kma_token* t = &kma_result_tokens(res, 0)[i];
+          used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s/%s", i ? " " : "",
+                                   kma_result_token_form(res, t), kma_tag_name(t->tag));
+        }
+        if (strcmp(buf, g_expected[s]) != 0) ++*failures;
+      }
+      kma_result_free(res);
+      kma_analyzer_free(a);
+    }
+  return NULL;
+}
+
+static void* dict_thread(void* arg) {
+  static const char tsv[] = "뉴진스\tNNP\n힙하\tVA\n!pattern\t[A-Z]{2}-\\d{3,}\tNNP\n!block\tMAG\n";
+  int* failures = (int*)arg;
+  int r;
+  for (r = 0; r < kRounds; ++r) {
+    kma_user_dict* d = NULL;
+    kma_model* m = NULL;
+    kma_analyzer* a = NULL;
+    kma_result* res = NULL;
+    if (kma_user_dict_new(&d, g_model) != KMA_OK || kma_user_dict_load_utf8(d, tsv, strlen(tsv), "t") != KMA_OK ||
+        kma_model_with_user_dict(&m, g_model, d) != KMA_OK)
+      ++*failures;
+    kma_user_dict_free(d); /* before the derived model is used */
+    if (m != NULL && (kma_analyzer_new(&a, m, NULL) != KMA_OK ||
+                      kma_analyzer_analyze_utf8(a, "뉴진스가 힙해", strlen("뉴진스가 힙해"), &res) != KMA_OK ||
+                      strcmp(kma_result_token_form(res, &kma_result_tokens(res, 0)[0]), "뉴진스") != 0))
+      ++*failures;
+    kma_model_free(m); /* while the analyzer still uses it */
+    kma_result_free(res);
+    kma_analyzer_free(a);
+  }
+  return NULL;
+}
+
+static void dictionaries_made_and_freed_while_analyzers_run(void** state) {
+  pthread_t threads[kAnalyzerThreads + kDictThreads];
+  int failures[kAnalyzerThreads + kDictThreads] = {0};
+  size_t s;
+  int i;
+  (void)state;
+  for (s = 0; s < kNumThreadSentences; ++s) analyze_to(g_model, NULL, kThreadSentences[s], g_expected[s], 1024);
+  for (i = 0; i < kAnalyzerThreads + kDictThreads; ++i)
+    assert_int_equal(pthread_create(&threads[i], NULL, i < kAnalyzerThreads ? analyzer_thread : dict_thread,
+                                    &failures[i]),
+                     0);
+  for (i = 0; i < kAnalyzerThreads + kDictThreads; ++i) {
+    assert_int_equal(pthread_join(threads[i], NULL), 0);
+    assert_int_equal(failures[i], 0);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(words_from_the_issue),
@@ -257,6 +342,7 @@ int main(void) {
       cmocka_unit_test(bad_entries_are_reported),
       cmocka_unit_test(joiner_examples),
       cmocka_unit_test(joiner_knows_user_stems),
+      cmocka_unit_test(dictionaries_made_and_freed_while_analyzers_run),
   };
   return cmocka_run_group_tests(tests, open_model, close_model);
 }

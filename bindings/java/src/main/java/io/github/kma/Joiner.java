@@ -22,17 +22,7 @@ public final class Joiner extends NativeHandle {
    *     without conjugation data
    */
   public Joiner(Model model) {
-    super(create(model), Joiner::free0, "joiner");
-  }
-
-  private static long create(Model model) {
-    Objects.requireNonNull(model, "model");
-    long m = model.acquireForAnalyzer();
-    try {
-      return new0(m);
-    } finally {
-      model.releaseForAnalyzer();
-    }
+    super(Objects.requireNonNull(model, "model").newFromHandle(Joiner::new0), Joiner::free0, "joiner");
   }
 
   /**

@@ -151,6 +151,16 @@ public final class Model extends NativeHandle {
     }
   }
 
+  /** Calls {@code create} with the native model held in use (user dictionaries, joiners). */
+  long newFromHandle(java.util.function.LongUnaryOperator create) {
+    long h = acquire();
+    try {
+      return create.applyAsLong(h);
+    } finally {
+      release();
+    }
+  }
+
   // Package-private bracketing for Analyzer, which passes the handle to
   // kma_analyzer_new (protected access does not reach across packages).
   long acquireForAnalyzer() {

@@ -1,9 +1,9 @@
 package io.github.kma;
 
 import io.github.kma.internal.NativeHandle;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * Entries added to a model at run time: words, pre-analysed words,
@@ -32,83 +32,49 @@ public final class UserDictionary extends NativeHandle {
 
   /** An empty dictionary for {@code model}. */
   public UserDictionary(Model model) {
-    super(create(model), UserDictionary::free0, "user dictionary");
+    super(Objects.requireNonNull(model, "model").newFromHandle(UserDictionary::new0), UserDictionary::free0,
+        "user dictionary");
   }
 
-  private static long create(Model model) {
-    Objects.requireNonNull(model, "model");
-    long m = model.acquireForAnalyzer();
+  /** Runs one native change of the dictionary inside acquire/release. */
+  private UserDictionary change(LongConsumer call) {
+    long h = acquire();
     try {
-      return new0(m);
+      call.accept(h);
     } finally {
-      model.releaseForAnalyzer();
+      release();
     }
+    return this;
   }
 
   /** A word of one morpheme; VV VA VX XSV XSA make a regular stem. */
   public UserDictionary addWord(String form, String tag, float score) {
-    long h = acquire();
-    try {
-      addWord0(h, z(form), z(tag), score);
-    } finally {
-      release();
-    }
-    return this;
+    return change(h -> addWord0(h, z(form), z(tag), score));
   }
 
   /** A stem of an irregular class (ㅂ ㄷ ㅅ 르 ㅎ 러 우 으; "" = regular). */
   public UserDictionary addStem(String form, String tag, String irregular, float score) {
-    long h = acquire();
-    try {
-      addStem0(h, z(form), z(tag), z(irregular), score);
-    } finally {
-      release();
-    }
-    return this;
+    return change(h -> addStem0(h, z(form), z(tag), z(irregular), score));
   }
 
   /** A pre-analysed surface: {@code addAnalysis("사겼다", "사귀/VV 었/EP 다/EF", 0f)}. */
   public UserDictionary addAnalysis(String surface, String morphs, float score) {
-    long h = acquire();
-    try {
-      addAnalysis0(h, z(surface), z(morphs), score);
-    } finally {
-      release();
-    }
-    return this;
+    return change(h -> addAnalysis0(h, z(surface), z(morphs), score));
   }
 
   /** Each longest match of {@code regex} inside a word becomes one token of {@code tag}. */
   public UserDictionary addPattern(String regex, String tag, float score) {
-    long h = acquire();
-    try {
-      addPattern0(h, z(regex), z(tag), score);
-    } finally {
-      release();
-    }
-    return this;
+    return change(h -> addPattern0(h, z(regex), z(tag), score));
   }
 
   /** Keeps a morpheme ({@code form}), or with {@code form == null} the whole tag, out of analyses. */
   public UserDictionary block(String form, String tag) {
-    long h = acquire();
-    try {
-      block0(h, form == null ? null : z(form), z(tag));
-    } finally {
-      release();
-    }
-    return this;
+    return change(h -> block0(h, form == null ? null : z(form), z(tag)));
   }
 
   /** Adds the entries of a user dictionary file (all or nothing). */
   public UserDictionary load(Path path) {
-    long h = acquire();
-    try {
-      load0(h, z(path.toString()));
-    } finally {
-      release();
-    }
-    return this;
+    return change(h -> load0(h, z(path.toString())));
   }
 
   /** Number of entries. */
@@ -131,11 +97,7 @@ public final class UserDictionary extends NativeHandle {
   }
 
   private static byte[] z(String s) {
-    Objects.requireNonNull(s);
-    byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
-    byte[] out = new byte[utf8.length + 1];
-    System.arraycopy(utf8, 0, out, 0, utf8.length);
-    return out;
+    return Model.nulTerminated(Objects.requireNonNull(s));
   }
 
   private static native long new0(long model);
