@@ -284,7 +284,23 @@ class UserDictionaryCompiler {
     for (uint32_t m : d_->blocked_) touch(m);
     for (const auto& [m, bonus] : d_->bonus_) touch(m);
     d_->touches_model_ = !d_->blocked_.empty() || !d_->bonus_.empty() || d_->blocked_tags_ != 0;
+    if (d_->touches_model_) MarkTouchedEntries();
     d_->empty_ = d_->entries_.empty() && !d_->touches_model_;
+  }
+
+  // Entries holding a blocked or re-scored morpheme, or one of a blocked
+  // tag (as the lattice hook reads them: a head stands for its stem only).
+  void MarkTouchedEntries() {
+    d_->touched_entries_.assign((mi_.entry_count() + 63) / 64, 0);
+    for (uint32_t i = 0; i < mi_.entry_count(); ++i) {
+      const EntryRecord& e = mi_.entry(i);
+      const uint32_t* ms = mi_.entry_morphs(e);
+      const uint32_t count = e.kind() == EntryKind::kHead ? 1 : e.morph_count();
+      bool touched = false;
+      for (uint32_t k = 0; k < count && !touched; ++k)
+        touched = d_->touched(ms[k]) || d_->tag_blocked(static_cast<PosTag>(mi_.morph(ms[k]).tag()));
+      if (touched) d_->touched_entries_[i >> 6] |= uint64_t{1} << (i & 63);
+    }
   }
 
   const UserDictionaryBuilder& b_;

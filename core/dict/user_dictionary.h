@@ -113,6 +113,11 @@ class UserDictionary {
   bool touched(uint32_t model_morph) const {
     return model_morph < touched_.size() * 64 && ((touched_[model_morph >> 6] >> (model_morph & 63)) & 1) != 0;
   }
+  // False for a model entry the dictionary leaves alone (no morpheme of it
+  // blocked or re-scored): the lattice hook skips it with one bit test.
+  bool entry_touched(uint32_t model_entry) const {
+    return ((touched_entries_[model_entry >> 6] >> (model_entry & 63)) & 1) != 0;
+  }
   bool blocked(uint32_t model_morph) const { return touched(model_morph) && blocked_.count(model_morph) != 0; }
   float bonus(uint32_t model_morph) const;
   bool tag_blocked(PosTag t) const { return (blocked_tags_ >> static_cast<unsigned>(t)) & 1u; }
@@ -137,6 +142,7 @@ class UserDictionary {
   std::vector<uint64_t> concat_block_;  // (socket << 32 | first char), sorted
   bool touches_model_ = false;
   std::vector<uint64_t> touched_;       // bit per model morpheme
+  std::vector<uint64_t> touched_entries_;  // bit per model entry (touches_model_ only)
   std::set<uint32_t> blocked_;
   std::unordered_map<uint32_t, float> bonus_;
   uint64_t blocked_tags_ = 0;

@@ -35,6 +35,7 @@ class ModelImpl {
   // First character of the normalized form (see MorphFirstChar).
   char32_t morph_first_char(uint32_t id) const { return MorphFirstChar(morph_form(id)); }
   const EntryRecord& entry(uint32_t i) const { return entries_[i]; }
+  uint32_t entry_count() const { return entry_count_; }
   float entry_penalty(const EntryRecord& e) const { return entry_penalties_[e.penalty]; }
   const uint32_t* entry_morphs(const EntryRecord& e) const { return entry_morphs_ + e.morph_begin; }
   // The form trie; the values of a node are entry indices (entries are

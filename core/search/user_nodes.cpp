@@ -41,7 +41,7 @@ void ApplyToModelNodes(const ModelImpl& model, const UserDictionary& user, std::
     bool keep = true;
     if (n.kind == NodeKind::kUnknown) {
       keep = !UnknownBlocked(user, n.tag);
-    } else if (n.kind == NodeKind::kEntry) {
+    } else if (n.kind == NodeKind::kEntry && user.entry_touched(n.entry)) {
       keep = Rescore(model, user, n.entry_kind, model.entry(n.entry), &n.penalty);
     }
     if (keep) (*nodes)[out++] = n;
@@ -151,7 +151,8 @@ void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std
         const EntryRecord& er = model.entry(v);
         float penalty = model.entry_penalty(er);
         if (er.kind() != EntryKind::kSocket || er.socket != head.socket) continue;
-        if (user.touches_model() && !Rescore(model, user, EntryKind::kSocket, er, &penalty)) continue;
+        if (user.touches_model() && user.entry_touched(v) && !Rescore(model, user, EntryKind::kSocket, er, &penalty))
+          continue;
         Node& n = nodes->emplace_back();
         n.begin = head.end;
         n.end = q + 1;
