@@ -118,8 +118,10 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
 // The model adds its fused tails (socket entries) only where one of its own
 // stem heads ends; a user stem of a class the model has needs them after
 // its head too.
-void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std::u32string& t, uint32_t end,
-                   size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
+// Returns how many (begin, socket) pairs of model tails lead sc->socket_starts
+// (sorted; 0 when no user head is of a model class).
+size_t AddModelTails(const ModelImpl& model, const UserDictionary& user, const std::u32string& t, uint32_t end,
+                     size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
   const TrieView& trie = model.trie();
   const size_t user_end = nodes->size();
   // (begin, socket) of the tails present: the model's, then those added here.
@@ -128,7 +130,7 @@ void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std
   bool any = false;
   for (size_t i = first_user; i < user_end && !any; ++i)
     any = (*nodes)[i].entry_kind == EntryKind::kHead && (*nodes)[i].socket < user.socket_base();
-  if (!any) return;
+  if (!any) return 0;
   for (size_t k = 0; k < first_user; ++k) {
     const Node& m = (*nodes)[k];
     if (m.kind == NodeKind::kEntry && m.entry_kind == EntryKind::kSocket) present_tails.emplace_back(m.begin, m.socket);
@@ -166,25 +168,46 @@ void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std
       }
     }
   }
+  return model_tails;
 }
 
-// Drops user stem heads that no fused tail (the model's or the user's)
-// follows: they could never complete.
-void DropOpenHeads(UserNodeScratch* sc, size_t first_user, std::vector<Node>* nodes) {
+// Drops user stem heads that no fused tail follows (they could never
+// complete): the model's tails are the first `model_tails` pairs of
+// sc->socket_starts, the others are among the user nodes.
+void DropOpenHeads(UserNodeScratch* sc, size_t model_tails, size_t first_user, std::vector<Node>* nodes) {
   auto& starts = sc->socket_starts;
-  starts.clear();
-  for (const Node& n : *nodes)
+  starts.resize(model_tails);
+  for (size_t i = first_user; i < nodes->size(); ++i) {
+    const Node& n = (*nodes)[i];
     if (n.entry_kind == EntryKind::kSocket) starts.emplace_back(n.begin, n.socket);
-  std::sort(starts.begin(), starts.end());
+  }
+  std::sort(starts.begin() + static_cast<std::ptrdiff_t>(model_tails), starts.end());
+  const auto mid = starts.begin() + static_cast<std::ptrdiff_t>(model_tails);
   size_t out = first_user;
   for (size_t i = first_user; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kHead &&
-        !std::binary_search(starts.begin(), starts.end(), std::make_pair(n.end, uint32_t{n.socket})))
+    const std::pair<uint32_t, uint32_t> key{n.end, n.socket};
+    if (n.entry_kind == EntryKind::kHead && !std::binary_search(starts.begin(), mid, key) &&
+        !std::binary_search(mid, starts.end(), key))
       continue;
     (*nodes)[out++] = n;
   }
   nodes->resize(out);
+}
+
+// Merges the user nodes (from first_user on) into the model's, which are
+// sorted by begin; at equal begins the model's come first. A merge from the
+// back through a small copy, where sorting the whole lattice again cost a
+// tenth of the analysis.
+void MergeUserNodes(size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
+  auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
+  std::stable_sort(nodes->begin() + static_cast<std::ptrdiff_t>(first_user), nodes->end(), by_begin);
+  sc->user_nodes.assign(nodes->begin() + static_cast<std::ptrdiff_t>(first_user), nodes->end());
+  size_t a = first_user, b = sc->user_nodes.size(), k = nodes->size();
+  while (b > 0) {
+    if (a > 0 && (*nodes)[a - 1].begin > sc->user_nodes[b - 1].begin) (*nodes)[--k] = (*nodes)[--a];
+    else (*nodes)[--k] = sc->user_nodes[--b];
+  }
 }
 
 }  // namespace
@@ -197,10 +220,13 @@ void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std:
   if (user.entry_count() > user.pattern_count()) AddTrieMatches(user, text, begin, end, scratch, nodes);
   if (user.pattern_count() > 0) AddPatternMatches(user, text, begin, end, scratch, nodes);
   if (nodes->size() == first_user) return;
-  AddModelTails(model, user, text, end, first_user, scratch, nodes);
-  DropOpenHeads(scratch, first_user, nodes);
-  auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
-  std::stable_sort(nodes->begin(), nodes->end(), by_begin);
+  bool heads = false;
+  for (size_t i = first_user; i < nodes->size() && !heads; ++i) heads = (*nodes)[i].entry_kind == EntryKind::kHead;
+  if (heads) {
+    const size_t model_tails = AddModelTails(model, user, text, end, first_user, scratch, nodes);
+    DropOpenHeads(scratch, model_tails, first_user, nodes);
+  }
+  MergeUserNodes(first_user, scratch, nodes);
 }
 
 void UnpackUserNode(const ModelImpl& model, const UserDictionary& user, Node* n, std::vector<MorphStep>* steps) {

@@ -29,6 +29,7 @@ struct UserNodeScratch {
   std::vector<char32_t> chars;   // the chunk's characters, a syllable and its coda as one
   std::vector<uint32_t> starts;  // normalized position of chars[i]; one more at the end
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
+  std::vector<Node> user_nodes;  // the user nodes while they are merged in
   UserPattern::Scratch pattern;
 };
 
