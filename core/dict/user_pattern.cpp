@@ -354,6 +354,10 @@ StatusOr<UserPattern> UserPattern::Compile(std::string_view pattern) {
   UserPattern out;
   PatternParser parser(p, &out);
   KMA_RETURN_IF_ERROR(parser.Run());
+  Scratch s;
+  s.mark.assign(out.prog_.size(), 0);
+  s.generation = 1;
+  out.AddThread(0, &out.start_, &s);
   return out;
 }
 
@@ -387,6 +391,13 @@ void UserPattern::AddThread(uint32_t pc, std::vector<uint32_t>* list, Scratch* s
 }
 
 size_t UserPattern::LongestMatch(const char32_t* chars, size_t n, Scratch* s) const {
+  // Most positions fail on their first character: tested against the
+  // start instructions without setting up the machine (patterns are tried
+  // at every character of the text).
+  bool can_start = false;
+  if (n > 0 && !IsMatchableSpace(chars[0]))
+    for (uint32_t pc : start_) can_start = can_start || Step(prog_[pc], chars[0]);
+  if (!can_start) return 0;
   if (s->mark.size() < prog_.size()) s->mark.assign(prog_.size(), 0);
   auto next_generation = [&] {
     if (++s->generation == 0) {  // wrapped: old marks could collide

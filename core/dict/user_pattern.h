@@ -72,6 +72,7 @@ class UserPattern {
 
   std::vector<Inst> prog_;
   std::vector<CharSet> sets_;
+  std::vector<uint32_t> start_;  // the instructions a match starts at (epsilon closure of 0)
 };
 
 }  // namespace kma
