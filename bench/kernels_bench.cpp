@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/kernels/cong_kernels.h"
+#include "core/kernels/epilogue.h"
 
 namespace {
 
@@ -103,7 +104,7 @@ void BM_GatherThenGemm(benchmark::State& state) {
       }
     for (size_t i = 0; i < m; ++i)
       for (size_t j = 0; j < n; ++j)
-        res[i * n + j] = ScoreEpilogue(acc[i * n + j] - T<kDim>().comp[oi[j]], T<kDim>().cs[ci[i]], T<kDim>().os[oi[j]], T<kDim>().ob[oi[j]],
+        res[i * n + j] = portable::ScoreEpilogue(acc[i * n + j] - T<kDim>().comp[oi[j]], T<kDim>().cs[ci[i]], T<kDim>().os[oi[j]], T<kDim>().ob[oi[j]],
                                        T<kDim>().cb[ci[i]]);
     benchmark::DoNotOptimize(res.data());
   }
@@ -123,7 +124,7 @@ void BM_SeparateDots(benchmark::State& state) {
       for (size_t j = 0; j < n; ++j) {
         const int32_t d = k.signed_dot(&T<kDim>().ctx[size_t{ci[i]} * kDim], &T<kDim>().out[size_t{oi[j]} * kDim], kDim,
                                        T<kDim>().comp[oi[j]]);
-        res[i * n + j] = ScoreEpilogue(d, T<kDim>().cs[ci[i]], T<kDim>().os[oi[j]], T<kDim>().ob[oi[j]], T<kDim>().cb[ci[i]]);
+        res[i * n + j] = portable::ScoreEpilogue(d, T<kDim>().cs[ci[i]], T<kDim>().os[oi[j]], T<kDim>().ob[oi[j]], T<kDim>().cb[ci[i]]);
       }
     benchmark::DoNotOptimize(res.data());
   }

@@ -59,6 +59,8 @@ packages=(
   python3-dask     # kma.dask: Dask bags and dataframes ...
   python3-distributed  # ... on a cluster (LocalCluster in the tests)
   python3-pandas   # kma.dask.analyze_dataframe (dask.dataframe needs pandas)
+  clang-14         # CI lanes (tests/lanes): ASan+UBSan and libFuzzer builds ...
+  libclang-rt-14-dev  # ... with clang's libFuzzer and sanitizer runtimes
 )
 
 # Prints the packages of $packages that dpkg does not report as installed.

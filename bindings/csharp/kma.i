@@ -50,6 +50,7 @@
 %include <kma/kma_options.h>
 %include <kma/kma_model.h>
 %include <kma/kma_analyzer.h>
+%include <kma/kma_constraints.h>
 %include <kma/kma_pool.h>
 %include <kma/kma_result.h>
 %include <kma/kma_user_dict.h>

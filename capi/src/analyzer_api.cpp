@@ -142,9 +142,14 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
     if (!st.ok()) return FromStatus(fn, st);
     // The core numbers every analysis' sentences with the text's line
     // breaks in view (core/search/sentence_splitter.h); the spans are those
-    // of the best analysis, so analysing and splitting agree.
+    // of the best analysis, so analysing and splitting agree. The other
+    // analyses were numbered by their own endings (낮/VA 아/EF ... would be
+    // two sentences): their tokens are renumbered by these spans, so that
+    // every token's sentence index is below kma_result_sentence_count().
     if (!a->analyses.empty()) {
       kma::search::SentenceSpans(a->analyses.front().tokens, &a->spans);
+      for (size_t i = 1; i < a->analyses.size(); ++i)
+        kma::search::NumberBySpans(a->spans, &a->analyses[i].tokens);
     }
   } else {
     kma::Status st = split(text, units);
@@ -153,11 +158,17 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
   return BuildResult(fn, a, out);
 }
 
+// `constraints`: NULL for the plain calls (kma_constraints.h otherwise).
 kma_status RunUtf8(const char* fn, kma_analyzer* a, const char* text,
-                   size_t bytes, kma_result** out, bool with_analysis) {
+                   size_t bytes, kma_result** out, bool with_analysis,
+                   const kma_constraints* constraints = nullptr) {
   return Run(
       fn, a, text, bytes, out, with_analysis,
       [&](const char* t, size_t n) {
+        if (constraints != nullptr) {
+          return a->analyzer->AnalyzeUtf8(std::string_view(t, n), a->options,
+                                          constraints->constraints, &a->analyses);
+        }
         return a->analyzer->AnalyzeUtf8(std::string_view(t, n), a->options,
                                         &a->analyses);
       },
@@ -174,10 +185,15 @@ const char16_t* AsChar16(const uint16_t* p) {
 }
 
 kma_status RunUtf16(const char* fn, kma_analyzer* a, const uint16_t* text,
-                    size_t units, kma_result** out, bool with_analysis) {
+                    size_t units, kma_result** out, bool with_analysis,
+                    const kma_constraints* constraints = nullptr) {
   return Run(
       fn, a, text, units, out, with_analysis,
       [&](const uint16_t* t, size_t n) {
+        if (constraints != nullptr) {
+          return a->analyzer->AnalyzeUtf16(AsChar16(t), n, a->options,
+                                           constraints->constraints, &a->analyses);
+        }
         return a->analyzer->AnalyzeUtf16(AsChar16(t), n, a->options,
                                          &a->analyses);
       },
@@ -253,5 +269,23 @@ kma_status KMA_CALL kma_analyzer_split_utf16(kma_analyzer* analyzer,
   static constexpr char kFn[] = "kma_analyzer_split_utf16";
   return Guard(kFn, [&] {
     return RunUtf16(kFn, analyzer, text, units, out, false);
+  });
+}
+
+kma_status KMA_CALL kma_analyzer_analyze_constrained_utf8(
+    kma_analyzer* analyzer, const char* text, size_t bytes,
+    const kma_constraints* constraints, kma_result** out) {
+  static constexpr char kFn[] = "kma_analyzer_analyze_constrained_utf8";
+  return Guard(kFn, [&] {
+    return RunUtf8(kFn, analyzer, text, bytes, out, true, constraints);
+  });
+}
+
+kma_status KMA_CALL kma_analyzer_analyze_constrained_utf16(
+    kma_analyzer* analyzer, const uint16_t* text, size_t units,
+    const kma_constraints* constraints, kma_result** out) {
+  static constexpr char kFn[] = "kma_analyzer_analyze_constrained_utf16";
+  return Guard(kFn, [&] {
+    return RunUtf16(kFn, analyzer, text, units, out, true, constraints);
   });
 }

@@ -39,8 +39,11 @@ void SetLastError(std::initializer_list<std::string_view> parts,
 kma_status FromStatus(const char* fn, const Status& status) noexcept {
   if (status.ok()) return KMA_OK;
   const auto code = static_cast<kma_status>(status.code());
-  const bool has_offset =
-      code == KMA_E_INVALID_UTF8 || code == KMA_E_INVALID_UTF16;
+  // Input errors carry the offset of the bad unit; constraint errors the
+  // offset in the constraint text or the code point of the input.
+  const bool has_offset = code == KMA_E_INVALID_UTF8 || code == KMA_E_INVALID_UTF16 ||
+                          ((code == KMA_E_INVALID_ARGUMENT || code == KMA_E_UNSATISFIABLE) &&
+                           status.offset() >= 0);
   SetLastError({fn, ": ", status.message()}, has_offset ? status.offset() : -1);
   return code;
 }

@@ -17,6 +17,7 @@
 #include "core/morph/joiner.h"
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
+#include "core/search/constraints.h"
 #include "kma/kma.h"
 
 // Option slots map onto kma::AnalyzeOptions; the defaults come from it so
@@ -69,6 +70,10 @@ struct kma_joiner {
   std::shared_ptr<const kma::UserDictionary> user;  // its stems' classes
   std::unique_ptr<kma::Joiner> joiner;
   std::string text;  // what kma_joiner_text() lends
+};
+
+struct kma_constraints {
+  kma::Constraints constraints;
 };
 
 struct kma_result {

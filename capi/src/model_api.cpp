@@ -5,7 +5,10 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
+#include "capi/src/isa_env.h"
+#include "capi/src/log.h"
 #include "capi/src/model_finder.h"
+#include "core/kernels/isa_info.h"
 #include "kma/kma.h"
 
 namespace {
@@ -17,19 +20,27 @@ using kma::capi::GuardValue;
 using kma::capi::NullArgument;
 
 // Wraps an opened model and caches what the borrowed-string getters return.
-kma_status Wrap(std::shared_ptr<const kma::Model> model, kma_model** out) {
+// Logs the opening at KMA_LOG_DEBUG: `what` names the source.
+kma_status Wrap(const char* fn, const std::string& what, std::shared_ptr<const kma::Model> model, kma_model** out) {
   auto handle = std::make_unique<kma_model>();
   handle->format_version = model->format_version();
   handle->morpheme_count = model->morpheme_count();
   handle->lm_names = model->lm_names();
   handle->default_lm = model->default_lm();
   handle->model = std::move(model);
+  std::string lms;
+  for (const std::string& n : handle->lm_names) lms += (lms.empty() ? "" : ", ") + n;
+  const std::string msg = std::string(fn) + ": opened " + what + " (format " +
+                          std::to_string(handle->format_version) + ", " + std::to_string(handle->morpheme_count) +
+                          " morphemes, language models " + lms + "; kernels " + kma::ActiveIsaName() + ")";
+  kma::capi::Log(KMA_LOG_DEBUG, msg.c_str());
   *out = handle.release();
   return KMA_OK;
 }
 
 // Opens `path` for `fn` (the public entry point named in messages).
 kma_status OpenFile(const char* fn, const char* path, kma_model** out) {
+  if (kma_status st = kma::capi::CheckIsaEnvironment(fn); st != KMA_OK) return st;
   auto opened = kma::Model::OpenFile(path);
   if (!opened.ok()) {
     const kma::Status& st = opened.status();
@@ -41,7 +52,7 @@ kma_status OpenFile(const char* fn, const char* path, kma_model** out) {
     }
     return FromStatus(fn, st);
   }
-  return Wrap(std::move(opened).value(), out);
+  return Wrap(fn, std::string("'") + path + "'", std::move(opened).value(), out);
 }
 
 }  // namespace
@@ -80,9 +91,10 @@ kma_status KMA_CALL kma_model_open_memory(kma_model** out, const void* data,
     if (out == nullptr) return NullArgument(kFn, "out");
     *out = nullptr;
     if (data == nullptr) return NullArgument(kFn, "data");
+    if (kma_status st = kma::capi::CheckIsaEnvironment(kFn); st != KMA_OK) return st;
     auto opened = kma::Model::OpenMemory(data, size);
     if (!opened.ok()) return FromStatus(kFn, opened.status());
-    return Wrap(std::move(opened).value(), out);
+    return Wrap(kFn, std::to_string(size) + " bytes of memory", std::move(opened).value(), out);
   });
 }
 

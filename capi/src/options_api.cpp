@@ -30,6 +30,7 @@ constexpr SlotInfo kSlots[] = {
     {KMA_OPT_MAX_UNKNOWN_LENGTH, KMA_OPT_TYPE_INT, "KMA_OPT_MAX_UNKNOWN_LENGTH", 1, 64},
     {KMA_OPT_LM, KMA_OPT_TYPE_STRING, "KMA_OPT_LM", 0, 0},
     {KMA_OPT_PACKAGE_MODEL, KMA_OPT_TYPE_STRING, "KMA_OPT_PACKAGE_MODEL", 0, 0},
+    {KMA_OPT_TYPOS, KMA_OPT_TYPE_INT, "KMA_OPT_TYPOS", 0, 1},
     {KMA_OPT_OUTPUT_TAGS, KMA_OPT_TYPE_STRING, "KMA_OPT_OUTPUT_TAGS", 0, 0},
 };
 
@@ -141,6 +142,8 @@ kma_status KMA_CALL kma_options_set_int(kma_options* opt, int32_t option,
     }
     if (option == KMA_OPT_TOP_N) {
       opt->analyze.top_n = value;
+    } else if (option == KMA_OPT_TYPOS) {
+      opt->analyze.typos = value != 0;
     } else {
       opt->analyze.max_unknown_length = value;
     }
@@ -156,8 +159,13 @@ kma_status KMA_CALL kma_options_get_int(const kma_options* opt, int32_t option,
     if (out == nullptr) return NullArgument(kFn, "out");
     kma_status st = KMA_OK;
     if (CheckSlot(kFn, option, KMA_OPT_TYPE_INT, &st) == nullptr) return st;
-    *out = option == KMA_OPT_TOP_N ? opt->analyze.top_n
-                                   : opt->analyze.max_unknown_length;
+    if (option == KMA_OPT_TOP_N) {
+      *out = opt->analyze.top_n;
+    } else if (option == KMA_OPT_TYPOS) {
+      *out = opt->analyze.typos ? 1 : 0;
+    } else {
+      *out = opt->analyze.max_unknown_length;
+    }
     return KMA_OK;
   });
 }

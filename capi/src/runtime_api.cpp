@@ -1,6 +1,10 @@
 // Library-wide C entry points: versions, errors, status strings, ISA, log.
+#include <string>
+
 #include "capi/src/api_guard.h"
+#include "capi/src/isa_env.h"
 #include "capi/src/log.h"
+#include "core/kernels/cong_kernels.h"
 #include "core/kernels/isa_info.h"
 #include "core/kernels/isa.h"
 #include "core/base/version.h"
@@ -50,11 +54,40 @@ const char* KMA_CALL kma_status_string(kma_status status) {
     case KMA_E_INVALID_UTF16: return "invalid UTF-16";
     case KMA_E_INPUT_TOO_LONG: return "input too long";
     case KMA_E_BUFFER_TOO_SMALL: return "buffer too small";
+    case KMA_E_UNSATISFIABLE: return "constraints cannot be satisfied";
     case KMA_E_UNSUPPORTED: return "unsupported";
     case KMA_E_INTERNAL: return "internal error";
     default: return "unknown status code";
   }
 }
+
+namespace kma::capi {
+namespace {
+
+constexpr char kIsaNames[] = "scalar, sse41, avx2, avx512vnni, neon, neondot";
+
+bool Runnable(kernels::Isa isa) { return kernels::KernelsFor(isa) != nullptr && kernels::IsaSupported(isa); }
+
+}  // namespace
+
+kma_status CheckIsaEnvironment(const char* fn) noexcept {
+  const kernels::EnvIsaRequest& env = kernels::EnvIsa();
+  if (!env.set) return KMA_OK;
+  if (!env.known)
+    return Fail(KMA_E_INVALID_ARGUMENT, {fn, ": the environment variable KMA_ISA='", env.value,
+                                         "' names no instruction set (", kIsaNames, "); unset it or use one of those"});
+  if (!Runnable(env.level)) {
+    try {
+      const std::string msg = std::string("KMA_ISA=") + env.value + ": this CPU or build cannot run " + env.value +
+                              " kernels; using " + kernels::IsaName(kernels::ActiveIsa());
+      Log(KMA_LOG_WARNING, msg.c_str());
+    } catch (...) {  // no memory for the message: drop it, the call itself is fine
+    }
+  }
+  return KMA_OK;
+}
+
+}  // namespace kma::capi
 
 const char* KMA_CALL kma_active_isa_name(void) {
   return kma::capi::GuardValue<const char*>("kma_active_isa_name", "scalar",
@@ -68,9 +101,15 @@ kma_status KMA_CALL kma_set_max_isa(const char* isa_name) {
     kma::kernels::Isa isa;
     if (!kma::kernels::ParseIsa(isa_name, &isa))
       return kma::capi::Fail(KMA_E_INVALID_ARGUMENT,
-                             {kFn, ": unknown instruction set '", isa_name,
-                              "' (scalar, sse41, avx2, avx512vnni, neon, neondot)"});
+                             {kFn, ": unknown instruction set '", isa_name, "' (", kma::capi::kIsaNames, ")"});
+    if (kma_status st = kma::capi::CheckIsaEnvironment(kFn); st != KMA_OK) return st;
     kma::kernels::SetMaxIsa(isa);
+    const kma::kernels::Isa active = kma::kernels::ActiveIsa();
+    if (active != isa) {
+      const std::string msg = std::string(kFn) + "(\"" + isa_name + "\"): kernels use " +
+                              kma::kernels::IsaName(active) + " (the best level this CPU, build and KMA_ISA allow)";
+      kma::capi::Log(KMA_LOG_INFO, msg.c_str());
+    }
     return KMA_OK;
   });
 }

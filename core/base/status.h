@@ -25,6 +25,7 @@ enum class StatusCode : int32_t {
   kInputTooLong = -22,
   kBufferTooSmall = -30,
   kUnsupported = -40,
+  kUnsatisfiable = -50,
   kInternal = -99,
 };
 

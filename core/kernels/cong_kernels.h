@@ -11,6 +11,12 @@
 // computes the integer dot product exactly (no saturating instruction) and
 // the epilogue in the same float order, so all ISAs give bit-identical
 // scores and therefore identical analyses.
+//
+// This header is included by the kernel TUs, each compiled with its own
+// target flags, so it declares but defines no function: any inline code
+// shared with baseline TUs could be merged by the linker into one arbitrary
+// copy (house style B4). Everything a kernel TU defines lives in its ISA
+// namespace; tests/core/kernels/kernel_symbols_test.cmake checks the objects.
 #ifndef KMA_CORE_KERNELS_CONG_KERNELS_H_
 #define KMA_CORE_KERNELS_CONG_KERNELS_H_
 
@@ -39,11 +45,6 @@ struct ScoreArgs {
   size_t ld = 0;                      // row stride of result (>= n)
 };
 
-// The epilogue every kernel uses (one order of float operations).
-inline float ScoreEpilogue(int32_t signed_dot, float ctx_scale, float out_scale, float out_bias, float ctx_bias) {
-  return static_cast<float>(signed_dot) * ctx_scale * out_scale + out_bias + ctx_bias;
-}
-
 struct KernelTable {
   Isa isa;
   // Fused gather + GEMM + epilogue over m x n pairs.
@@ -61,12 +62,27 @@ struct KernelTable {
 // Tables compiled into this build for `isa`, or null.
 const KernelTable* KernelsFor(Isa isa);
 // The active table: the best supported ISA, capped by KMA_ISA (read once,
-// at first use) and by SetMaxIsa().
+// at first use) and by SetMaxIsa(). An analysis reads it once when it starts
+// and passes the reference down (CongView's table-taking methods), so that
+// a concurrent SetMaxIsa() never mixes two tables within one analysis.
 const KernelTable& ActiveKernels();
 Isa ActiveIsa();
 // Caps the ISA (never raises it above what the CPU supports). Thread-safe;
 // analyses already running finish with the kernels they started with.
 void SetMaxIsa(Isa isa);
+
+// What the KMA_ISA environment variable asked for, read once per process.
+// The kernels library never reports anything itself: the C ABI turns an
+// unknown name into an error and a level this CPU cannot run into a log
+// message (capi/src/runtime_api.cpp), the CLI into an error message.
+struct EnvIsaRequest {
+  bool set = false;    // present and non-empty
+  bool known = false;  // names a level (ParseIsa); if set && !known the
+                       // cap is scalar (it runs everywhere)
+  Isa level = Isa::kScalar;
+  const char* value = "";  // the variable's text (static copy; "" if unset)
+};
+const EnvIsaRequest& EnvIsa();
 
 // Per-ISA entry points (defined in kernels_<isa>.cpp when compiled in).
 namespace scalar { extern const KernelTable kTable; }

@@ -1,6 +1,8 @@
 // AVX2 kernels (compiled with -mavx2): 16 bytes at a time widened to 16-bit
 // lanes (vpmovzxbw / vpmovsxbw) and multiplied into exact 32-bit pair sums
 // (vpmaddwd); two independent accumulators per output row hide latency.
+// Everything here lives in this ISA's namespace (see epilogue.h).
+#define KMA_KERNELS_ISA_TU 1
 #include <immintrin.h>
 
 #include "core/kernels/cong_kernels.h"

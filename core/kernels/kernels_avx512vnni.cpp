@@ -1,5 +1,7 @@
 // AVX-512 VNNI kernels (compiled with -mavx512f -mavx512bw -mavx512vnni).
 // Chosen only when CPUID and XCR0 say the CPU and OS support them.
+// Everything here lives in this ISA's namespace (see epilogue.h).
+#define KMA_KERNELS_ISA_TU 1
 // GCC 12's AVX-512 headers build some intrinsics on _mm256_undefined_*(),
 // which its -Wuninitialized flags inside the header (GCC bug 105593).
 #pragma GCC diagnostic ignored "-Wuninitialized"

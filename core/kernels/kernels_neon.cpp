@@ -1,6 +1,8 @@
 // NEON kernels for AArch64 (Advanced SIMD is mandatory there). Context bytes
 // are flipped back to signed (u8 ^ 0x80 = s8) so both operands are s8 and no
 // compensation term is needed; vmull_s8 + vpadalq_s16 accumulate exactly.
+// Everything here lives in this ISA's namespace (see epilogue.h).
+#define KMA_KERNELS_ISA_TU 1
 #include <arm_neon.h>
 
 #include "core/kernels/cong_kernels.h"

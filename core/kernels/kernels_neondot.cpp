@@ -1,5 +1,7 @@
 // NEON dot-product kernels (compiled with -march=armv8.2-a+dotprod): sdot
 // accumulates four s8 x s8 products per 32-bit lane, exactly.
+// Everything here lives in this ISA's namespace (see epilogue.h).
+#define KMA_KERNELS_ISA_TU 1
 #include <arm_neon.h>
 
 #include "core/kernels/cong_kernels.h"

@@ -1,5 +1,7 @@
 // Portable kernels: the fallback on every CPU and the reference the SIMD
 // kernels must match bit for bit.
+// Everything here lives in this ISA's namespace (see epilogue.h).
+#define KMA_KERNELS_ISA_TU 1
 #include "core/kernels/cong_kernels.h"
 
 namespace kma::kernels::scalar {

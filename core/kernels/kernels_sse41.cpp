@@ -1,6 +1,8 @@
 // SSE4.1 kernels (compiled with -msse4.1): bytes widened to 16 bits
 // (pmovzxbw / pmovsxbw) and multiplied pairwise into 32-bit sums (pmaddwd),
 // which is exact; pmaddubsw would be faster but saturates at 8 bits.
+// Everything here lives in this ISA's namespace (see epilogue.h).
+#define KMA_KERNELS_ISA_TU 1
 #include <immintrin.h>
 
 #include "core/kernels/cong_kernels.h"

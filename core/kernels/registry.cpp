@@ -1,6 +1,7 @@
 // Kernel registry: which tables this build has, and the active one.
 #include <atomic>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "core/kernels/cong_kernels.h"
@@ -8,13 +9,25 @@
 namespace kma::kernels {
 namespace {
 
-// The cap from KMA_ISA, read once. An unknown name is ignored (the
-// library never prints; `kma --version` shows what is active).
-Isa EnvCap() {
+constexpr Isa kNoCap = Isa::kNeonDot;  // the highest level: caps nothing
+
+EnvIsaRequest ReadEnv() {
+  EnvIsaRequest r;
   const char* env = std::getenv("KMA_ISA");
-  Isa cap;
-  if (env != nullptr && ParseIsa(env, &cap)) return cap;
-  return Isa::kNeonDot;  // no cap
+  if (env == nullptr || *env == '\0') return r;
+  static const std::string copy = env;  // getenv's buffer may change later
+  r.set = true;
+  r.value = copy.c_str();
+  r.known = ParseIsa(copy, &r.level);
+  return r;
+}
+
+// The cap from KMA_ISA. An unknown name caps at scalar: the C ABI refuses
+// to open models then (see EnvIsa()), and scalar runs on every CPU.
+Isa EnvCap() {
+  const EnvIsaRequest& r = EnvIsa();
+  if (!r.set) return kNoCap;
+  return r.known ? r.level : Isa::kScalar;
 }
 
 // Highest compiled and supported table at or below `cap`; scalar always.
@@ -38,6 +51,11 @@ std::atomic<const KernelTable*>& Active() {
 
 }  // namespace
 
+const EnvIsaRequest& EnvIsa() {
+  static const EnvIsaRequest request = ReadEnv();
+  return request;
+}
+
 const KernelTable* KernelsFor(Isa isa) {
   switch (isa) {
     case Isa::kScalar: return &scalar::kTable;
@@ -59,8 +77,8 @@ const KernelTable& ActiveKernels() { return *Active().load(std::memory_order_acq
 Isa ActiveIsa() { return ActiveKernels().isa; }
 
 void SetMaxIsa(Isa isa) {
-  const Isa env = EnvCap();
-  const Isa cap = static_cast<int>(isa) < static_cast<int>(env) ? isa : env;
+  const Isa env_cap = EnvCap();
+  const Isa cap = static_cast<int>(isa) < static_cast<int>(env_cap) ? isa : env_cap;
   Active().store(Choose(cap), std::memory_order_release);
 }
 

@@ -19,10 +19,8 @@
 // A blob may instead carry float32 rows (the reference path used to measure
 // what quantisation costs).
 //
-// Blob layout (format version 1 or 2, little-endian, sections 64-byte
-// aligned):
-//   CongHeader, in version 2 followed by a CongStorageHeader (the row
-//   storage, below), then the sections named in CongHeader::sections:
+// Blob layout (format version 1, little-endian, sections 64-byte aligned):
+//   CongHeader, then the sections named in CongHeader::sections:
 //     kChildBegin  u32[nodes + 1]   children of node i: [cb[i], cb[i+1])
 //     kKeys        u32[nodes]       token id of a node's last word (root: 0)
 //     kSuffix      u32[nodes]       node of the longest proper suffix
@@ -37,21 +35,10 @@
 // Children of a node are contiguous with strictly increasing keys, so a
 // transition is a binary search.
 //
-// Row storage (version 2 only; version 1 is plain int8 or float rows). The
-// kernels always see the int8 layout above:
-//   - int8 layout with values quantised to 7, 6 or 5 bits (|s8| <= 63, 31,
-//     15) and/or 50% of each row zeroed (magnitude or block sparsity): the
-//     same sections as int8, still zero-copy; the header only records it,
-//     and the loader checks the value range and the share of zeros.
-//   - packed 4-bit (kPackNibbleG8): each row is dim/2 bytes of nibbles
-//     (element 2i in the low nibble of byte i) followed by dim/8 bytes of
-//     local parameters, one per group of 8 consecutive weights: low 6 bits
-//     s, top 2 bits z. Weight W decodes to the int8 value
-//       v = round((W - Z) * S / 9),  Z = z + 6 in 6..9,  S = s + 9 in 9..72,
-//     (rounded half away from zero, |v| <= 72) times the row's f32 scale.
-//     kCtxRows / kOutRows hold nodes / vocab * dim * 5 / 8 bytes and
-//     kOutComp is empty: Open widens the rows to the int8 layout once
-//     (heap, shared by copies of the view) and computes 128 * sum(s8).
+// Format version 2 added a storage header for rows of fewer bits (int7/6/5,
+// packed 4-bit) and 50% sparse rows. Those variants lost their measurements
+// (docs/ACCURACY.md, "Storage variants") and left the builder and the
+// loader; a version-2 blob is refused with an error that says so.
 #ifndef KMA_CORE_LM_CONG_H_
 #define KMA_CORE_LM_CONG_H_
 
@@ -72,11 +59,10 @@ namespace kma {
 namespace cong_internal {
 
 constexpr char kMagic[4] = {'C', 'O', 'N', 'G'};
-// Version 1: int8 or float rows. Version 2 adds CongStorageHeader; the
-// writer uses it only for storages other than plain int8, so plain int8
-// models are still written (byte for byte) as version 1.
-constexpr uint32_t kFormatVersion = 2;
-constexpr uint32_t kFormatVersionPlain = 1;
+// Version 1: int8 or float rows, the only format read.
+constexpr uint32_t kFormatVersion = 1;
+// Version 2 (rows in fewer bits, packed or sparse) is no longer read.
+constexpr uint32_t kFormatVersionStorageVariants = 2;
 constexpr uint32_t kMaxDim = 512;
 constexpr uint32_t kMaxContextLen = 16;
 
@@ -116,51 +102,8 @@ struct CongHeader {
 };
 static_assert(sizeof(CongHeader) % 8 == 0, "header must keep sections aligned");
 
-enum Packing : uint32_t {
-  kPackInt8 = 0,     // one byte per weight (u8 = s8 + 128 / s8), zero-copy
-  kPackNibbleG8 = 1, // packed 4-bit, groups of 8 with local zero point and scale
-};
-constexpr uint32_t kPackedGroup = 8;
-
-// Follows CongHeader (and CongGlobalHeader) in format version 2;
-// header_size counts both.
-struct CongStorageHeader {
-  uint32_t value_bits;       // 8, 7, 6, 5 (kPackInt8) or 4 (kPackNibbleG8)
-  uint32_t packing;          // Packing
-  uint32_t sparsity_pct;     // 0 or 50: share of zeros in every row, at least
-  uint32_t sparsity_block;   // 0 (single weights), 4 or 8 consecutive weights
-  uint32_t block_unaligned;  // 1: blocks may start anywhere (else at multiples)
-  uint32_t reserved;         // 0
-};
-static_assert(sizeof(CongStorageHeader) % 8 == 0, "header must keep sections aligned");
-
-// Bytes of one stored row of `dim` weights.
-inline uint64_t StoredRowBytes(uint32_t packing, uint64_t dim) {
-  return packing == kPackNibbleG8 ? dim / 2 + dim / kPackedGroup : dim;
-}
-
-// The int8 value of nibble `w` with local parameter byte `p`.
-inline int DecodePacked4(uint32_t w, uint8_t p) {
-  const int zero = 6 + (p >> 6), scale = 9 + (p & 63);
-  const int x = (static_cast<int>(w) - zero) * scale;
-  return x >= 0 ? (x + 4) / 9 : -((4 - x) / 9);
-}
-
-// Checks a storage header; the empty string if it is valid, else why not.
-std::string CheckStorage(const CongStorageHeader& s, uint32_t dim);
-
-// Validates one table of stored rows and returns its int8 form: for
-// kPackInt8 `rows` itself (zero-copy, after checking the value range and the
-// zeros); for packed rows a new buffer in `*owned` (u8 = s8 + 128 if
-// `offset_u8`, else s8) and, if `comp` is non-null, 128 * sum(s8) per row.
-// Returns nullptr with `*error` set on bad data or no memory.
-const uint8_t* WidenRows(const CongStorageHeader& s, const uint8_t* rows, uint64_t count, uint32_t dim, bool offset_u8,
-                         std::shared_ptr<uint8_t>* owned, int32_t* comp, std::string* error);
-// The `*error` WidenRows sets when the allocation fails.
-inline constexpr char kWidenOutOfMemory[] = "out of memory";
-// The Status for a WidenRows failure: kOutOfMemory for a failed allocation,
-// else kModelFormat. `model` names the blob ("CoNg", "CoNg-Global").
-Status WidenError(const char* model, const std::string& what, const std::string& error);
+// The error for a version-2 blob; `model` names it ("CoNg", "CoNg-Global").
+Status StorageVariantError(const char* model);
 
 }  // namespace cong_internal
 
@@ -211,9 +154,6 @@ class CongView {
   uint32_t dim() const { return dim_; }
   int max_context_len() const { return max_len_; }
   int quant_bits() const { return ctx_u8_ != nullptr ? 8 : 0; }
-  // How the rows are stored in the blob (version 1: int8 or float rows;
-  // value_bits 0 for float rows).
-  const cong_internal::CongStorageHeader& storage() const { return storage_; }
   int Depth(uint32_t state) const { return state < num_nodes_ ? depth_[state] : 0; }
   uint32_t bos() const { return bos_; }
   uint32_t eos() const { return eos_; }
@@ -234,6 +174,9 @@ class CongView {
   uint32_t ContextSuffix(uint32_t ctx) const { return ctx < num_nodes_ ? suffix_[ctx] : 0; }
 
  private:
+  // The trie and row checks of Open, on a view whose pointers are set.
+  Status CheckTrie() const;
+
   const uint32_t* child_begin_ = nullptr;
   const uint32_t* keys_ = nullptr;
   const uint32_t* suffix_ = nullptr;
@@ -251,11 +194,6 @@ class CongView {
   // child per frequent token, and a binary search over thousands of keys
   // was the largest item of CoNg's trie walks (every back-off ends there).
   std::shared_ptr<const uint32_t[]> root_child_;
-  // Rows widened from packed storage to the int8 layout (null when the rows
-  // are used in place).
-  std::shared_ptr<uint8_t> widened_ctx_, widened_out_;
-  std::shared_ptr<const int32_t[]> widened_comp_;
-  cong_internal::CongStorageHeader storage_{};
   uint32_t vocab_size_ = 0, num_nodes_ = 0, dim_ = 0, bos_ = 0, eos_ = 0;
   uint32_t bos_state_ = 0;
   int max_len_ = 0;

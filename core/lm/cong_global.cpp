@@ -22,29 +22,19 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
   CongGlobalHeader h;
   std::memcpy(&h, base, sizeof h);
   if (std::memcmp(h.magic, kMagic, 4) != 0) return Bad("bad magic");
-  if (h.version != kFormatVersion && h.version != kFormatVersionPlain)
-    return Status(StatusCode::kModelVersion, "CoNg-Global format " + std::to_string(h.version) + " (this library reads " +
-                                                 std::to_string(kFormatVersionPlain) + " and " +
-                                                 std::to_string(kFormatVersion) + ")");
-  const bool v2 = h.version == kFormatVersion;
-  const size_t header_bytes = sizeof(CongGlobalHeader) + (v2 ? sizeof(cong_internal::CongStorageHeader) : 0);
-  if (size < header_bytes) return Bad("truncated header");
+  if (h.version == kFormatVersionStorageVariants) return cong_internal::StorageVariantError("CoNg-Global");
+  if (h.version != kFormatVersion)
+    return Status(StatusCode::kModelVersion, "CoNg-Global format " + std::to_string(h.version) +
+                                                 " (this library reads " + std::to_string(kFormatVersion) + ")");
+  const size_t header_bytes = sizeof(CongGlobalHeader);
   if (h.header_size != header_bytes || h.total_size != size) return Bad("header size fields do not match");
   if (h.vocab_size != local.vocab_size() || h.num_nodes != local.context_count() || h.dim != local.dim())
     return Bad("does not match its local CoNg model");
   if (h.window != kWindow) return Bad("window must be " + std::to_string(kWindow));
   if (h.quant_bits != static_cast<uint32_t>(local.quant_bits())) return Bad("quantisation differs from the local model");
-  cong_internal::CongStorageHeader storage{};
-  storage.value_bits = h.quant_bits;
-  if (v2) {
-    std::memcpy(&storage, base + sizeof(CongGlobalHeader), sizeof storage);
-    if (h.quant_bits != 8) return Bad("a storage header needs int8 rows");
-    const std::string why = cong_internal::CheckStorage(storage, h.dim);
-    if (!why.empty()) return Bad(why);
-  }
   const uint64_t vocab = h.vocab_size, nodes = h.num_nodes, dim = h.dim;
   const bool q = h.quant_bits == 8;
-  const uint64_t row_bytes = q ? cong_internal::StoredRowBytes(storage.packing, dim) : dim * 4;
+  const uint64_t row_bytes = q ? dim : dim * 4;
   const uint64_t want[kNumSections] = {vocab,           vocab * row_bytes,         q ? vocab * 4 : 0, vocab * 4,
                                        vocab * 4,       nodes * 4,                 nodes * 4,         (kWindow + 1) * 4};
   const uint8_t* ptr[kNumSections] = {};
@@ -59,15 +49,9 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
   CongGlobalView v;
   v.local_ = &local;
   v.valid_ = ptr[kValid];
-  v.storage_ = storage;
   if (q) {
     v.dist_u8_ = ptr[kDistRows];
     v.dist_scale_ = reinterpret_cast<const float*>(ptr[kDistScale]);
-    if (v2) {
-      std::string error;
-      v.dist_u8_ = cong_internal::WidenRows(storage, ptr[kDistRows], vocab, h.dim, true, &v.widened_dist_, nullptr, &error);
-      if (v.dist_u8_ == nullptr) return cong_internal::WidenError("CoNg-Global", "distant rows", error);
-    }
     for (uint64_t i = 0; i < vocab; ++i)
       if (!(v.dist_scale_[i] >= 0) || !std::isfinite(v.dist_scale_[i])) return Bad("bad distant row scale");
   } else {

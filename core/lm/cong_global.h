@@ -12,13 +12,11 @@
 // vts[c] = log of the local probability mass of content tokens, so the
 // mixture only redistributes that mass and stays normalised.
 //
-// Blob layout (format version 1 or 2, little-endian, sections 64-byte
-// aligned):
-//   CongGlobalHeader, in version 2 followed by a CongStorageHeader (see
-//   core/lm/cong.h: packed rows are widened at load), then:
+// Blob layout (format version 1, little-endian, sections 64-byte aligned;
+// version 2, rows in fewer bits, is refused as in core/lm/cong.h):
+//   CongGlobalHeader, then:
 //     kValid     u8[vocab]          1 = content token (enters windows, mixes)
 //     kDistRows  u8|f32[vocab*dim]  distant rows (u8 = s8 + 128 when int8)
-//                                  (packed 4-bit: vocab * dim * 5 / 8 bytes)
 //     kDistScale f32[vocab]         (int8 only)
 //     kDistBias  f32[vocab]         -Zd[h]
 //     kDistConf  f32[vocab]         dconf[h]
@@ -30,7 +28,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "core/lm/cong.h"
 #include "core/base/status.h"
@@ -40,8 +37,9 @@ namespace kma {
 namespace cong_global_internal {
 
 constexpr char kMagic[4] = {'C', 'G', 'L', 'B'};
-constexpr uint32_t kFormatVersion = 2;       // with a CongStorageHeader
-constexpr uint32_t kFormatVersionPlain = 1;  // int8 or float rows
+constexpr uint32_t kFormatVersion = 1;  // int8 or float rows
+// Rows in fewer bits, packed or sparse: no longer read.
+constexpr uint32_t kFormatVersionStorageVariants = 2;
 constexpr uint32_t kWindow = 7;
 
 enum Section : int { kValid = 0, kDistRows, kDistScale, kDistBias, kDistConf, kCtxConf, kCtxVts, kPosConf, kNumSections };
@@ -85,7 +83,6 @@ class CongGlobalView {
   float DistLogProb(const kernels::KernelTable& k, uint32_t h, uint32_t x) const;
 
   int quant_bits() const { return dist_u8_ != nullptr ? 8 : 0; }
-  const cong_internal::CongStorageHeader& storage() const { return storage_; }
 
  private:
   const CongView* local_ = nullptr;
@@ -99,8 +96,6 @@ class CongGlobalView {
   const float* ctx_vts_ = nullptr;
   const float* pos_conf_ = nullptr;
   uint32_t vocab_size_ = 0, num_nodes_ = 0, dim_ = 0;
-  std::shared_ptr<uint8_t> widened_dist_;  // packed rows widened at load
-  cong_internal::CongStorageHeader storage_{};
 };
 
 }  // namespace kma

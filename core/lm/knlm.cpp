@@ -44,28 +44,13 @@ bool AllFinite(const float* v, uint64_t n) {
 
 }  // namespace
 
-StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
-  using namespace knlm_internal;  // NOLINT: layout constants only
-  if (data == nullptr) {
-    return Status(StatusCode::kInvalidArgument, "knlm: data is null");
-  }
-  if (reinterpret_cast<uintptr_t>(data) % 8 != 0) {
-    return Status(StatusCode::kInvalidArgument,
-                  "knlm: data must be 8-byte aligned");
-  }
-  if (!HostIsLittleEndian()) {
-    return Status(
-        StatusCode::kUnsupported,
-        "knlm: blobs are little-endian; big-endian hosts unsupported");
-  }
-  if (size < sizeof(KnlmHeader)) {
-    return FormatError("truncated: " + std::to_string(size) +
-                       " bytes, header needs " +
-                       std::to_string(sizeof(KnlmHeader)));
-  }
-  const auto* base = static_cast<const unsigned char*>(data);
-  KnlmHeader h;
-  std::memcpy(&h, base, sizeof(h));
+namespace {
+
+using namespace knlm_internal;  // NOLINT: layout constants only
+
+// The header's own fields and its level boundaries: root, dense unigrams,
+// then monotone levels.
+Status CheckHeader(const KnlmHeader& h, size_t size) {
   if (std::memcmp(h.magic, kMagic, 4) != 0) return FormatError("bad magic");
   if (h.version != kFormatVersion) {
     return Status(StatusCode::kModelVersion,
@@ -94,8 +79,6 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
     return FormatError("quant_bits must be 0 or 8");
   }
   const int order = static_cast<int>(h.order);
-
-  // Level boundaries: root, dense unigrams, then monotone levels.
   const uint64_t* lb = h.level_begin;
   if (lb[0] != 0 || lb[1] != 1 || lb[2] != 1 + uint64_t{h.vocab_size}) {
     return FormatError("bad root/unigram level boundaries");
@@ -112,10 +95,14 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
   if (h.num_inner != lb[order]) {
     return FormatError("num_inner inconsistent with levels");
   }
+  return Status::Ok();
+}
+
+// Every section must have exactly its expected size and lie in the blob.
+Status CheckSections(const KnlmHeader& h) {
   const uint64_t n = h.num_nodes;
   const uint64_t ni = h.num_inner;
 
-  // Every section must have exactly its expected size and lie in the blob.
   const uint64_t value_bytes = h.quant_bits == 8 ? 1 : 4;
   const uint64_t table_bytes = h.quant_bits == 8 ? 4 * kCodebookSize : 0;
   const uint64_t expected[kNumSections] = {4 * uint64_t{h.vocab_size},
@@ -142,6 +129,39 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
                          " out of bounds or misaligned");
     }
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
+  using namespace knlm_internal;  // NOLINT: layout constants only
+  if (data == nullptr) {
+    return Status(StatusCode::kInvalidArgument, "knlm: data is null");
+  }
+  if (reinterpret_cast<uintptr_t>(data) % 8 != 0) {
+    return Status(StatusCode::kInvalidArgument,
+                  "knlm: data must be 8-byte aligned");
+  }
+  if (!HostIsLittleEndian()) {
+    return Status(
+        StatusCode::kUnsupported,
+        "knlm: blobs are little-endian; big-endian hosts unsupported");
+  }
+  if (size < sizeof(KnlmHeader)) {
+    return FormatError("truncated: " + std::to_string(size) +
+                       " bytes, header needs " +
+                       std::to_string(sizeof(KnlmHeader)));
+  }
+  const auto* base = static_cast<const unsigned char*>(data);
+  KnlmHeader h;
+  std::memcpy(&h, base, sizeof(h));
+  KMA_RETURN_IF_ERROR(CheckHeader(h, size));
+  KMA_RETURN_IF_ERROR(CheckSections(h));
+  const int order = static_cast<int>(h.order);
+  const uint64_t* lb = h.level_begin;
+  const uint64_t n = h.num_nodes;
+  const uint64_t ni = h.num_inner;
   auto at = [&](int s) { return base + h.sections[s].offset; };
 
   KnlmView v;
@@ -176,9 +196,23 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
     return FormatError("non-finite unigram log-probability");
   }
 
+  KMA_RETURN_IF_ERROR(v.CheckTrie());
+  const uint32_t* links = v.links_;
+  const uint32_t bos_node = 1 + h.bos;
+  v.bos_state_ = (links[bos_node] & kContextFlag) ? bos_node : links[bos_node];
+  return v;
+}
+
+// Child ranges and links (the invariants Score's walk relies on).
+Status KnlmView::CheckTrie() const {
+  using namespace knlm_internal;  // NOLINT: layout constants only
+  const int order = order_;
+  const uint64_t* lb = level_begin_;
+  const uint64_t n = num_nodes_;
+  const uint64_t ni = num_inner_;
   // Child ranges: monotone, covering levels 1..order exactly, and each node's
   // children inside the next level. Keys strictly increase within a range.
-  const uint32_t* cb = v.child_begin_;
+  const uint32_t* cb = child_begin_;
   if (cb[0] != 1 || cb[ni] != n) return FormatError("child_begin ends wrong");
   for (int d = 0; d < order; ++d) {
     for (uint64_t i = lb[d]; i < lb[d + 1]; ++i) {
@@ -187,8 +221,8 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
                            " outside the next level");
       }
       for (uint32_t c = cb[i]; c < cb[i + 1]; ++c) {
-        if (v.keys_[c] >= h.vocab_size ||
-            (c > cb[i] && v.keys_[c] <= v.keys_[c - 1])) {
+        if (keys_[c] >= vocab_size_ ||
+            (c > cb[i] && keys_[c] <= keys_[c - 1])) {
           return FormatError("child keys of node " + std::to_string(i) +
                              " not sorted or out of vocab");
         }
@@ -199,7 +233,7 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
   // Links: suffix links of contexts go exactly one level up; "next state"
   // links go strictly up and land on a context. Both guarantee Score's walk
   // terminates within `order` steps.
-  const uint32_t* links = v.links_;
+  const uint32_t* links = links_;
   if (links[0] != kContextFlag) return FormatError("root link must be self");
   for (int d = 1; d <= order; ++d) {
     for (uint64_t i = lb[d]; i < lb[d + 1]; ++i) {
@@ -216,9 +250,7 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
     }
   }
 
-  const uint32_t bos_node = 1 + h.bos;
-  v.bos_state_ = (links[bos_node] & kContextFlag) ? bos_node : links[bos_node];
-  return v;
+  return Status::Ok();
 }
 
 float KnlmView::Score(uint32_t state, uint32_t token,

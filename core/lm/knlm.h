@@ -146,6 +146,9 @@ class KnlmView {
   size_t ngram_count(int n) const;
 
  private:
+  // The child-range and link checks of Open, on a view whose pointers are set.
+  Status CheckTrie() const;
+
   float NodeProb(uint32_t node) const {
     return prob_codes_ != nullptr ? prob_table_[prob_codes_[node]]
                                   : prob_floats_[node];

@@ -10,7 +10,7 @@
 //
 // The implementations are the Kneser-Ney model (knlm_model.h), CoNg
 // (cong_model.h), CoNg-Global (cong_global_model.h), a linear mixture of two
-// models (mixture_model.h) and a caching decorator (cached_scorer.h);
+// models (mixture_model.h) and a caching decorator (cache.h);
 // factory.h builds one from its name.
 #ifndef KMA_CORE_LM_LANGUAGE_MODEL_H_
 #define KMA_CORE_LM_LANGUAGE_MODEL_H_

@@ -192,8 +192,10 @@ Status ModelWriter::WriteFile(const std::string& path) const {
 // ---------------------------------------------------------------------------
 // ModelFile
 
-StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
-                                     bool verify_checksum) {
+// The fixed header: magic, format version, declared size. On success
+// *version and *count hold the version and the section count.
+Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out,
+                              uint32_t* count_out) {
   if (data == nullptr && size != 0) {
     return Status(StatusCode::kInvalidArgument, "model data is null");
   }
@@ -229,7 +231,6 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                            std::to_string(kModelHeaderSize) + "-byte header",
                        static_cast<int64_t>(size));
   }
-  const uint32_t count = static_cast<uint32_t>(LoadLE(data + 12, 4));
   const uint64_t declared = LoadLE(data + 16, 8);
   if (declared != size) {
     if (declared > size) {
@@ -244,24 +245,15 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                            " are present (trailing bytes)",
                        static_cast<int64_t>(declared));
   }
+  *version_out = version;
+  *count_out = static_cast<uint32_t>(LoadLE(data + 12, 4));
+  return Status::Ok();
+}
 
-  ModelFile f;
-  f.data_ = data;
-  f.size_ = size;
-  f.format_version_ = version;
-  f.checksum_ = LoadLE(data + kModelChecksumOffset, 8);
-  // The checksum is checked before the table so that random corruption gets
-  // the accurate diagnosis; the structural checks below still run either way.
-  if (verify_checksum) {
-    uint64_t actual = 0;
-    if (!HashImage(data, size, &actual)) {
-      return Status(StatusCode::kOutOfMemory, "out of memory hashing model");
-    }
-    if (actual != f.checksum_) {
-      return FormatError("checksum mismatch: file is corrupt");
-    }
-  }
-
+// The section table: names, alignment, bounds, no duplicates.
+Status ModelFile::ParseSectionTable(uint32_t count) {
+  const uint8_t* data = data_;
+  const size_t size = size_;
   // Section table. Divide instead of multiplying so a huge count can't wrap.
   if (count > (size - kModelHeaderSize) / kSectionEntrySize) {
     return FormatError("section table (" + std::to_string(count) +
@@ -269,7 +261,7 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                        12);
   }
   const size_t table_end = kModelHeaderSize + kSectionEntrySize * count;
-  f.sections_.reserve(count);
+  sections_.reserve(count);
   for (uint32_t i = 0; i < count; ++i) {
     const size_t at = kModelHeaderSize + kSectionEntrySize * i;
     const uint8_t* e = data + at;
@@ -289,7 +281,7 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
     s.offset = LoadLE(e + kSectionNameField, 8);
     s.size = LoadLE(e + kSectionNameField + 8, 8);
     const std::string label = "section '" + std::string(s.name) + "'";
-    for (const Section& prev : f.sections_) {
+    for (const Section& prev : sections_) {
       if (prev.name == s.name) {
         return FormatError("duplicate " + label, static_cast<int64_t>(at));
       }
@@ -306,13 +298,16 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                              std::to_string(size) + " bytes)",
                          static_cast<int64_t>(at));
     }
-    f.sections_.push_back(s);
+    sections_.push_back(s);
   }
+  return Status::Ok();
+}
 
+Status ModelFile::CheckNoOverlap() const {
   // Overlap check on sections sorted by offset; empty sections occupy no
   // bytes and so cannot overlap anything.
   std::vector<const Section*> by_offset;
-  for (const Section& s : f.sections_) {
+  for (const Section& s : sections_) {
     if (s.size > 0) by_offset.push_back(&s);
   }
   std::sort(by_offset.begin(), by_offset.end(),
@@ -326,7 +321,33 @@ StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
                          static_cast<int64_t>(b.offset));
     }
   }
+  return Status::Ok();
+}
 
+StatusOr<ModelFile> ModelFile::Parse(const uint8_t* data, size_t size,
+                                     bool verify_checksum) {
+  uint32_t version = 0;
+  uint32_t count = 0;
+  KMA_RETURN_IF_ERROR(CheckHeader(data, size, &version, &count));
+  ModelFile f;
+  f.data_ = data;
+  f.size_ = size;
+  f.format_version_ = version;
+  f.checksum_ = LoadLE(data + kModelChecksumOffset, 8);
+  // The checksum is checked before the table so that random corruption gets
+  // the accurate diagnosis; the structural checks below still run either way.
+  if (verify_checksum) {
+    uint64_t actual = 0;
+    if (!HashImage(data, size, &actual)) {
+      return Status(StatusCode::kOutOfMemory, "out of memory hashing model");
+    }
+    if (actual != f.checksum_) {
+      return FormatError("checksum mismatch: file is corrupt");
+    }
+  }
+
+  KMA_RETURN_IF_ERROR(f.ParseSectionTable(count));
+  KMA_RETURN_IF_ERROR(f.CheckNoOverlap());
   const uint8_t* meta = nullptr;
   size_t meta_size = 0;
   if (f.FindSection(kMetadataSectionName, &meta, &meta_size)) {

@@ -177,6 +177,10 @@ class ModelFile {
     uint64_t size;
   };
 
+  static Status CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out,
+                            uint32_t* count_out);
+  Status ParseSectionTable(uint32_t count);  // fills sections_ (data_, size_ set)
+  Status CheckNoOverlap() const;
   Status ParseMetadata(const uint8_t* meta, size_t meta_size,
                        uint64_t meta_offset);
 

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/model/model_impl.h"
+#include "core/text/utf.h"
 
 namespace kma {
 namespace {
@@ -39,14 +40,30 @@ Status ModelImpl::LoadDictionary() {
   if (morph_count_ == 0) return Bad("empty dictionary");
   uint32_t score_count = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "morph_scores", &morph_scores_, &score_count));
+  // Log-probabilities: finite and at most 0 (a NaN here reached the search's
+  // arithmetic through a model that otherwise loaded).
+  for (uint32_t i = 0; i < score_count; ++i)
+    if (!(morph_scores_[i].emit_logp <= 0.0f) || !(morph_scores_[i].tag_logp <= 0.0f) ||
+        !std::isfinite(morph_scores_[i].emit_logp) || !std::isfinite(morph_scores_[i].tag_logp))
+      return Bad("morpheme score " + std::to_string(i) + " is not a finite log-probability");
   const uint8_t* d;
   size_t n;
   if (!m.FindSection("strings", &d, &n)) return Bad("missing section 'strings'");
   strings_ = reinterpret_cast<const char*>(d);
+  // Forms reach users as UTF-8 (kma_result_token_form): the pool must be
+  // UTF-8 and every form a non-empty run of whole characters in it.
+  // kma_result_token_form() hands forms out NUL-terminated: no NUL inside.
+  if (!IsValidUtf8(std::string_view(strings_, n)) || std::memchr(strings_, 0, n) != nullptr)
+    return Bad("morpheme strings are not UTF-8 text without NUL bytes");
+  auto continuation = [&](uint64_t at) { return at < n && (static_cast<uint8_t>(strings_[at]) & 0xC0) == 0x80; };
   for (uint32_t i = 0; i < morph_count_; ++i) {
     const MorphRecord& r = morphs_[i];
     if (uint64_t{r.form_offset()} + r.form_length() > n || r.tag() >= kNumTags || r.scores >= score_count)
       return Bad("morpheme record out of range");
+    // Morpheme 0 stands for unknown words and patterns: its form is empty.
+    if ((r.form_length() == 0 && i != 0) || continuation(r.form_offset()) ||
+        continuation(uint64_t{r.form_offset()} + r.form_length()))
+      return Bad("morpheme " + std::to_string(i) + " has an empty form or one that cuts a character");
   }
   KMA_RETURN_IF_ERROR(PodArray(m, "entries", &entries_, &entry_count_));
   uint32_t penalty_count = 0;
@@ -61,8 +78,10 @@ Status ModelImpl::LoadDictionary() {
     if (need == 0 || uint64_t{e.morph_begin} + need > entry_morph_count_ || e.kind() > EntryKind::kSocket ||
         (e.info & 0x80) != 0 || e.penalty >= penalty_count)
       return Bad("entry out of range");
+    // Morpheme 0 is the unknown-word placeholder: no entry may name it.
     for (uint32_t k = 0; k < need; ++k)
-      if (entry_morphs_[e.morph_begin + k] >= morph_count_) return Bad("entry morpheme out of range");
+      if (entry_morphs_[e.morph_begin + k] == 0 || entry_morphs_[e.morph_begin + k] >= morph_count_)
+        return Bad("entry morpheme out of range");
   }
   if (!m.FindSection("trie", &d, &n)) return Bad("missing section 'trie'");
   auto trie = TrieView::Open(d, n, entry_count_);
@@ -138,6 +157,8 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   uint32_t bcount = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "boundary", &boundary_, &bcount));
   if (bcount != static_cast<uint32_t>((kNumTags + 1) * kNumTags * 2)) return Bad("boundary table has the wrong size");
+  for (uint32_t i = 0; i < bcount; ++i)
+    if (!std::isfinite(boundary_[i])) return Bad("boundary score " + std::to_string(i) + " is not finite");
   KMA_RETURN_IF_ERROR(LoadLanguageModels());
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
   auto tag_lm = KnlmView::Open(d, n);

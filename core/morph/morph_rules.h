@@ -123,6 +123,16 @@ class MorphRules {
 
   // Rule ids in file order for (left tag, key of the tail's last jamo).
   const std::vector<uint16_t>& Bucket(bool alt, PosTag left_tag, int key) const;
+  // Combine's steps (morph_rules.cpp): whether a rule matches the pair (its
+  // classes' captures into `caps`), stage 1 (alternation) and stage 2
+  // (fusion).
+  struct MatchInput;
+  struct Variants;
+  bool Applies(const Rule& r, const MatchInput& in, const std::u32string& rhs, char32_t* caps,
+               int* num_caps) const;
+  void Alternate(const MatchInput& in, const std::u32string& right, Variants* variants) const;
+  void Fuse(const MatchInput& in, const Variants& variants, std::u32string* jamo,
+            std::vector<Fusion>* out) const;
   void BuildIndex();
 
   std::string source_;

@@ -12,6 +12,7 @@
 #include "core/model/model.h"
 #include "core/base/pos_tag.h"
 #include "core/base/status.h"
+#include "core/search/constraints.h"
 #include "core/search/search_defaults.h"
 #include "core/search/token.h"
 
@@ -23,6 +24,7 @@ class LmScorer;
 }  // namespace lm
 namespace search {
 struct Path;
+struct PathMorph;
 struct SearchParams;
 }  // namespace search
 
@@ -43,6 +45,13 @@ struct AnalyzeOptions {
   float morph_penalty = -1.0f;
   // States kept per position, top-1 (non-positive: search::kDefaultMaxStates).
   int max_states = 0;
+  // Typo-tolerant analysis: corrected spellings of the text (the edit set of
+  // core/search/typo_edits.h) and colloquial jamo tokens (ㅋㅋ, ㅠㅠ) enter
+  // the lattice at a cost; tokens read from a corrected spelling carry
+  // kTokenCorrected. Off, the analysis is exactly that of plain mode.
+  bool typos = false;
+  // Tuning aid: multiplies every edit cost (non-positive: 1).
+  float typo_cost_scale = -1.0f;
   // See search::SearchParams::skip_margin (negative: the default).
   float skip_margin = -1.0f;
   // Tags the analyses keep, one bit per PosTag (0: all). A post-filter on
@@ -71,6 +80,19 @@ class Analyzer {
   Status AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
                       std::vector<Analysis>* out);
 
+  // Constrained analysis (core/search/constraints.h): the best analyses
+  // that satisfy every constraint, with the tokens of span constraints
+  // flagged kTokenConstrained (and kTokenUnknown when the dictionary lacks
+  // the morpheme). Errors as above, plus kInvalidArgument for a constraint
+  // that does not fit the text (offset() the code point, where there is
+  // one) and kUnsatisfiable when no path holds a lemma constraint (no
+  // analysis is returned then). Empty constraints give exactly the
+  // unconstrained analysis.
+  Status AnalyzeUtf8(std::string_view text, const AnalyzeOptions& opt, const Constraints& constraints,
+                     std::vector<Analysis>* out);
+  Status AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
+                      const Constraints& constraints, std::vector<Analysis>* out);
+
   // Splits text into sentences: analyses it (best analysis only; `opt.top_n`
   // is ignored) and finds the boundaries from the analysis, the punctuation,
   // quotes, emoticons and line breaks (core/search/sentence_splitter.h). Costs
@@ -84,12 +106,18 @@ class Analyzer {
   const std::shared_ptr<const Model>& model() const { return model_; }
 
  private:
-  Status AnalyzeDecoded(const AnalyzeOptions& opt, std::vector<Analysis>* out);
+  Status AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* constraints, std::vector<Analysis>* out);
+  // Resolves `c` against the text last normalized into the scratch.
+  Status PrepareConstraints(const Constraints& c);
   // The scorer of the LM `opt` asks for (created on first use), and its name.
   StatusOr<lm::LmScorer*> ScorerFor(const AnalyzeOptions& opt, std::string* lm_name);
   search::SearchParams Params(const AnalyzeOptions& opt, const std::string& lm_name) const;
   // The tokens of a path over the text last decoded.
   void ToTokens(const search::Path& path, Analysis* an) const;
+  // The form of the k-th morpheme of a span constraint's forced node; sets
+  // its own part of the span and, for a morpheme the dictionary lacks, id 0
+  // and kTokenUnknown.
+  void ForcedToken(size_t k, search::PathMorph* m, Token* tok) const;
 
   std::shared_ptr<const Model> model_;
   std::shared_ptr<const UserDictionary> user_;  // null, or not empty

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/base/log_add.h"
+#include "core/search/constrained_lattice.h"
 #include "core/search/user_nodes.h"
 
 namespace kma::search {
@@ -59,6 +60,8 @@ bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State
 
 BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) {
   const bool space = s.space_before != 0;
+  // The two halves of a phonetic spelling come as a pair or not at all.
+  if (n.link_tail != (s.link_open != 0)) return Reach::kImpossible;
   if (n.kind == NodeKind::kEntry) {
     if (n.no_space_before && space) return Reach::kImpossible;
     if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
@@ -67,7 +70,14 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
   }
   *out = s;
   out->score -= n.penalty;
+  if (n.transparent) {
+    // ㅋㅋ, ㅠㅠ say nothing about the words around them: the analysis goes
+    // on as after a space, and the token is only reported.
+    out->space_before = 1;
+    return out->score >= floor ? Reach::kReached : Reach::kBelow;
+  }
   out->space_before = 0;
+  out->link_open = n.link_head;
   auto reached = [&] { return out->score >= floor ? Reach::kReached : Reach::kBelow; };
   const MorphStep* steps = lattice_->steps.data() + n.first_step;
   if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {
@@ -125,9 +135,13 @@ void BeamSearch::AddToSet(StateSet* set, const State& s, uint32_t parent_hist, u
 }
 
 void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin,
-                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out) {
+                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out,
+                     const SearchConstraints* constraints) {
   out->clear();
   model_ = &model;
+  text_ = &text;
+  constraints_ = constraints != nullptr && constraints->chunk_lemmas != 0 ? constraints : nullptr;
+  const uint8_t required = constraints_ != nullptr ? constraints->chunk_lemmas : 0;
   lattice_ = lattice;
   params_ = &params;
   scorer_ = scorer;
@@ -152,6 +166,11 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
 
   const std::vector<Node>& nodes = lattice->nodes;
   const size_t cap = static_cast<size_t>(std::max(params.max_states, params.top_n));
+  // A finished position's set that grew past 1024 states gives its memory
+  // back: N-best sets reach thousands, one per position of a chunk (-n 64
+  // on a 6 KB line peaked at 84 MB, 38 MB for -n 1; now 58 MB). Smaller
+  // sets keep theirs for the next chunk (trimming at 256 cost 8% more CPU).
+  const size_t trim_above = std::max<size_t>(1024, cap);
   size_t ni = 0;
   State next;
   for (uint32_t p = begin; p <= end; ++p) {
@@ -162,12 +181,13 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         s.space_before = 1;
         sets_[p - begin + 1].Insert(s, params.top_n, &unused);
       }
-      here.Clear();
+      here.ClearAndTrim(trim_above);
       continue;
     }
     while (ni < nodes.size() && nodes[ni].begin < p) ++ni;
     if (here.states().empty()) continue;  // no path ends here: its nodes stay packed
-    here.Prune(params.beam, cap);
+    if (constraints_ == nullptr) here.Prune(params.beam, cap);
+    else here.PruneByLemmas(params.beam, cap);
     const std::vector<State>& states = here.states();  // best first
     open_.clear();
     pending_.clear();
@@ -183,10 +203,13 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
       // other node the states without one.
       const std::vector<uint32_t>& from = n.entry_kind == EntryKind::kSocket ? pending_ : open_;
       bool tried = false;
+      int corrected_tries = 0;
       for (uint32_t i : from) {
         const State& s = states[i];
         float floor = dest.best() - params.beam;
         if (!opens_head) floor = std::min(floor, dest.best_open());
+        // The floors compare with the best state of any lemma group: off.
+        if (constraints_ != nullptr) floor = kNegInf;
         // Every term of a step is a log-probability or a cost (<= 0): a
         // state starting below the floor cannot reach it, nor can the worse
         // states after it.
@@ -194,21 +217,26 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
         if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
         UnpackNode(model, ni, lattice);
         const Reach r = Extend(s, n, floor, &next);
-        if (r == Reach::kReached) AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
+        if (r == Reach::kReached) {
+          if (constraints_ != nullptr) next.lemmas = next.lemmas | MatchLemmas(s, n);
+          AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
+        }
         // If the best state that can take the node misses the floor by more
         // than the skip margin, worse states are not tried (not exact:
         // another context could still score it higher; measured on
         // held-out data, docs/ACCURACY.md).
         if (r == Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
         tried |= r != Reach::kImpossible;
+        if (n.corrected && r != Reach::kImpossible && ++corrected_tries >= params.corrected_from_states) break;
       }
     }
+    if (p < end) here.ClearAndTrim(trim_above);  // the end's states are read below
   }
 
   // End of chunk: close open paths with the LM's end-of-sentence token.
   std::vector<State> finals;
   for (const State& s : sets_[len].states()) {
-    if (s.pending != 0) continue;
+    if (s.pending != 0 || s.link_open != 0 || (s.lemmas & required) != required) continue;
     State f = s;
     if (s.last_tag != static_cast<uint8_t>(PosTag::kSF)) {
       const float period = scorer->Step(&f.lm_state, model.period_lm_id());
@@ -239,16 +267,19 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
     const float delta = next_before - h.score_before;
     const Node& n = nodes[h.node];
     const MorphStep* ms = lattice_->steps.data() + n.first_step;
-    if (n.kind != NodeKind::kEntry) {
+    if (n.kind == NodeKind::kUnknown || n.kind == NodeKind::kPattern) {
       const uint16_t flags = n.kind == NodeKind::kUnknown ? kTokenUnknown : kTokenPattern;
       path.morphs.push_back({n.entry, n.tag, n.begin, n.end, flags, delta});
     } else if (n.entry_kind == EntryKind::kHead) {
       // The stem token spans the head and the fused tail that follows.
-      const uint32_t tail_end = k + 1 < steps.size() ? nodes[hist_[steps[k + 1]].node].end : n.end;
-      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail_end, 0, delta});
+      const Node* tail = k + 1 < steps.size() ? &nodes[hist_[steps[k + 1]].node] : nullptr;
+      const uint16_t flags = n.corrected || (tail != nullptr && tail->corrected) ? kTokenCorrected : 0;
+      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail != nullptr ? tail->end : n.end, flags, delta});
     } else {
+      const uint16_t flags = static_cast<uint16_t>((n.kind == NodeKind::kForced ? kTokenConstrained : 0) |
+                                                   (n.corrected ? kTokenCorrected : 0));
       for (uint32_t j = 0; j < n.step_count; ++j)
-        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, 0, delta / n.step_count});
+        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, flags, delta / n.step_count});
     }
   }
   out->push_back(std::move(path));

@@ -17,6 +17,8 @@
 
 namespace kma::search {
 
+struct SearchConstraints;  // core/search/constrained_lattice.h
+
 struct SearchParams {
   int top_n = 1;
   float beam = kDefaultBeam;        // drop states this far below the best of their position
@@ -30,6 +32,11 @@ struct SearchParams {
   // A node whose extension of the best state that can take it falls this
   // far (nats) below the beam is not tried from worse states.
   float skip_margin = kDefaultSkipMargin;
+  // Typo mode: a corrected node is tried from at most this many states (the
+  // best that can take it). Its reading must beat the plain one by its edit
+  // cost anyway; trying it from every state cost more than the rest of the
+  // search (docs/PERFORMANCE.md, "Typo-tolerant analysis").
+  int corrected_from_states = kDefaultTypoFromStates;
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -51,9 +58,13 @@ class BeamSearch {
  public:
   // Finds up to params.top_n best paths over the lattice of text[begin,
   // end), best first, scoring with `scorer` (which it restarts). Unpacks
-  // the nodes it tries (UnpackNode).
+  // the nodes it tries (UnpackNode). With `constraints` that hold lemmas
+  // (their chunk_lemmas bits), only paths holding those lemmas are
+  // returned, possibly none; the beam then keeps a group of states per
+  // combination of lemmas held and drops the score floors (slower).
   void Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin, uint32_t end,
-           Lattice* lattice, const SearchParams& params, std::vector<Path>* out);
+           Lattice* lattice, const SearchParams& params, std::vector<Path>* out,
+           const SearchConstraints* constraints = nullptr);
 
  private:
   struct Hist {
@@ -80,12 +91,17 @@ class BeamSearch {
   float Boundary(int prev_tag, PosTag tag, bool space) const;
   void AddToSet(StateSet* set, const State& s, uint32_t parent_hist, uint32_t node, float score_before);
   void Backtrace(const State& final_state, std::vector<Path>* out) const;
+  // The lemma bits of constraints_ that the path of `s` extended by node `n`
+  // holds (core/search/lemma_match.cpp).
+  uint8_t MatchLemmas(const State& s, const Node& n) const;
 
   // Per-run context.
   const ModelImpl* model_ = nullptr;
   const Lattice* lattice_ = nullptr;
   const SearchParams* params_ = nullptr;
   lm::LmScorer* scorer_ = nullptr;
+  const SearchConstraints* constraints_ = nullptr;  // only when lemmas are constrained
+  const std::u32string* text_ = nullptr;
   float log_lambda_ = 0, log_rest_ = 0;  // log of the interpolation weights
   bool use_tag_lm_ = true;                // false when class_lambda is 1
 

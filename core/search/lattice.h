@@ -24,6 +24,7 @@ enum class NodeKind : uint8_t {
   kEntry,    // a dictionary entry (plain, head or socket); a user dictionary's when entry has kUserIdBit
   kUnknown,  // out-of-vocabulary Hangul span with a guessed noun tag
   kPattern,  // pretokenized span (number, Latin, symbol, URL, emoji ...)
+  kForced,   // a span constraint's morphemes (constrained_lattice.h); entry: its index
 };
 
 // One morpheme as the search scores it.
@@ -42,8 +43,12 @@ struct Node {
   NodeKind kind;
   PosTag tag;            // kUnknown / kPattern: the tag; kEntry: the first morpheme's (once unpacked)
   EntryKind entry_kind;  // kEntry: the entry's kind; else kPlain
-  bool no_space_before;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
-                         // nodes whose previous character is no coda-less syllable are never built
+  bool no_space_before : 1;  // kEntry valid only right after the previous syllable (copula drop: 학교다);
+                             // nodes whose previous character is no coda-less syllable are never built
+  bool corrected : 1;        // typo mode: a match of corrected text (the edit's cost is in `penalty`)
+  bool link_head : 1;        // typo mode: ends with a final consonant moved back from the next syllable
+  bool link_tail : 1;        // typo mode: begins with that syllable read with ㅇ; only after a link_head node
+  bool transparent : 1;      // typo mode: laughter or a face in jamo (ㅋㅋ, ㅠㅠ); scored like a space
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
   float penalty;         // extra cost (unknown-word cost, entry penalty)
   uint16_t socket;       // kHead / kSocket: the socket id
@@ -70,12 +75,15 @@ struct Lattice {
   }
 };
 
+class TypoCandidates;
+
 struct LatticeParams {
   int max_unknown_units = kDefaultMaxUnknownUnits;  // at a word start
   int max_inner_unknown_units = 4; // elsewhere
   float unk_base = 8.0f;           // cost of an unknown word: base + per_unit * units
   float unk_per_unit = 4.0f;
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
+  TypoCandidates* typos = nullptr;  // typo-tolerant analysis: adds corrected and colloquial nodes
 };
 
 // Builds the nodes of text[begin, end) of the normalized text. `pretokens`

@@ -5,7 +5,9 @@
 
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
+#include "core/text/utf.h"
 #include "core/search/lattice.h"
+#include "core/search/typo_candidates.h"
 #include "core/search/user_nodes.h"
 
 namespace kma::search {
@@ -53,11 +55,48 @@ Node& AddNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, NodeKind kind, P
 // The right-hand side of a conjugation join (what ConcatBlocked applies to).
 bool IsJoinRight(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP; }
 
+// The typo-mode nodes that begin at p, under the same rule as the plain
+// ones: a corrected stem head is a head the tails after it may need, and a
+// corrected fused tail is only kept where some head with its socket ends.
+template <typename Demanded>
+void AddTypoNodes(TypoCandidates* typos, uint32_t p, const Demanded& demanded,
+                  std::vector<std::pair<uint32_t, uint32_t>>* heads, std::vector<Node>* nodes) {
+  const size_t from = nodes->size();
+  typos->AddNodes(p, nodes);
+  size_t out = from;
+  for (size_t i = from; i < nodes->size(); ++i) {
+    const Node& n = (*nodes)[i];
+    if (n.entry_kind == EntryKind::kSocket && !demanded(p, n.socket)) continue;
+    if (n.entry_kind == EntryKind::kHead) heads->emplace_back(n.end, n.socket);
+    (*nodes)[out++] = n;
+  }
+  nodes->resize(out);
+}
+
 // A unit boundary: we never cut between a syllable and its coda for unknown
 // words (dictionary entries may, e.g. 가 + ㄴ다).
 bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   if (q >= run_end) return true;
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
+}
+
+// True if trie node `match` (the text t[p, q)) holds a plain entry of one
+// morpheme tagged `tag` whose form is that text: the dictionary's own word.
+// An unknown-word guess of the same form and tag would be that word again
+// to the user, and an N-best list would show one analysis twice (the
+// fuzzing finding nbest-duplicate-unknown), so no guess is added there.
+bool IsDictionaryWord(const ModelImpl& model, const std::u32string& t, uint32_t p, uint32_t q, uint32_t match,
+                      PosTag tag) {
+  const TrieView& trie = model.trie();
+  for (uint32_t e = trie.value_begin(match); e < trie.value_end(match); ++e) {
+    const EntryRecord& er = model.entry(e);
+    if (er.kind() != EntryKind::kPlain || er.morph_count() != 1 || er.after_vowel_only()) continue;
+    const uint32_t m = model.entry_morphs(er)[0];
+    if (model.morph(m).tag() != static_cast<uint8_t>(tag)) continue;
+    // The form an unknown word gets (Analyzer::ToTokens).
+    if (model.morph_form(m) == ToUtf8(hangul::JoinCodas(std::u32string_view(t).substr(p, q - p)))) return true;
+  }
+  return false;
 }
 
 void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
@@ -80,6 +119,7 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   auto demanded = [&](uint32_t pos, uint32_t socket) {
     return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
   };
+  if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
   for (uint32_t p = rb; p < re; ++p) {
     // First the walk, which only prefetches the entries of the forms it
     // matches, then the entries: their cache misses overlap the walk's
@@ -110,16 +150,22 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
         n.no_space_before = er.after_vowel_only();
       }
     }
+    if (params.typos != nullptr) AddTypoNodes(params.typos, p, demanded, &heads, nodes);
     // Unknown-word candidates start at unit boundaries.
     if (!IsUnitCut(t, p, re)) continue;
     int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;
     int units = 0;
+    size_t mi = 0;  // matches are in order of their end
     for (uint32_t q = p + 1; q <= re && units < max_units; ++q) {
       if (!IsUnitCut(t, q, re)) continue;
       ++units;
+      while (mi < matches.size() && matches[mi].second < q) ++mi;
+      const bool known = mi < matches.size() && matches[mi].second == q;
       float cost = params.unk_base + params.unk_per_unit * units;
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+      if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNG))
+        AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
+      if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNP))
+        AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
     }
   }
   // Drop stem heads that no fused tail can follow: they could never complete.

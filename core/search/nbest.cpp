@@ -25,8 +25,11 @@ void NBestJoiner::AddChunk(std::vector<Path>* paths) {
   }
   // Best first; ties keep the order of (earlier combination, better path).
   std::stable_sort(next.begin(), next.end(), [](const Cell& a, const Cell& b) { return a.score > b.score; });
+  // Only the kept cells are stored: a layer is built from up to top_n^2
+  // candidates, and one per chunk kept at that capacity added megabytes
+  // to a long line's N-best.
   if (next.size() > static_cast<size_t>(top_n_)) next.resize(static_cast<size_t>(top_n_));
-  layers_.push_back(std::move(next));
+  layers_.emplace_back(next.begin(), next.end());
 }
 
 void NBestJoiner::Finish(std::vector<Path>* out) {

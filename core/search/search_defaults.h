@@ -10,6 +10,14 @@ namespace kma::search {
 inline constexpr float kDefaultBeam = 5.0f;
 // Keep at most this many states per position (top-1 analysis).
 inline constexpr int kDefaultMaxStates = 6;
+// Typo-tolerant analysis keeps more states and a beam this much wider:
+// corrected readings compete with the plain ones, and with the plain search's
+// 6 states and beam 5 they pushed correct paths out (held-out clean F1 -0.18
+// points; -0.05 with these; docs/ACCURACY.md, "Typo-tolerant analysis").
+inline constexpr int kDefaultTypoMaxStates = 8;
+inline constexpr float kTypoBeamExtra = 2.0f;
+// States a corrected node is tried from (SearchParams::corrected_from_states).
+inline constexpr int kDefaultTypoFromStates = 2;
 // A node whose extension of the best state that can take it falls this far
 // below the beam is not tried from worse states.
 inline constexpr float kDefaultSkipMargin = 3.0f;

@@ -256,4 +256,12 @@ void SentenceSpans(const std::vector<Token>& tokens, std::vector<SentenceSpan>* 
   }
 }
 
+void NumberBySpans(const std::vector<SentenceSpan>& spans, std::vector<Token>* tokens) {
+  uint32_t s = 0;
+  for (Token& t : *tokens) {  // tokens are in input order, so s only grows
+    while (s + 1 < spans.size() && spans[s + 1].begin <= t.begin) ++s;
+    t.sentence = s;
+  }
+}
+
 }  // namespace kma::search

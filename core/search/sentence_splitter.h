@@ -54,6 +54,12 @@ void AssignSentences(std::vector<Token>* tokens);
 
 // Sentence spans from tokens numbered by AssignSentences.
 void SentenceSpans(const std::vector<Token>& tokens, std::vector<SentenceSpan>* out);
+// Renumbers the tokens of one analysis by sentence spans taken from another
+// (a result has one set of spans, from its best analysis, while
+// AssignSentences numbers each analysis by its own endings): a token gets
+// the last span that starts at or before it, or 0 before the first. Every
+// index is then below spans.size() (or 0 when there are no spans).
+void NumberBySpans(const std::vector<SentenceSpan>& spans, std::vector<Token>* tokens);
 
 }  // namespace kma::search
 

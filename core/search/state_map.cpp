@@ -10,6 +10,16 @@ void StateSet::Clear() {
   std::fill(slots_.begin(), slots_.end(), 0u);
 }
 
+void StateSet::ClearAndTrim(size_t max_kept) {
+  if (states_.capacity() <= max_kept) {
+    Clear();
+    return;
+  }
+  std::vector<State>().swap(states_);
+  std::vector<uint32_t>().swap(slots_);  // Insert() rebuilds the index
+  best_ = best_open_ = -1e30f;
+}
+
 void StateSet::Rehash() {
   size_t cap = 16;
   while (cap < states_.size() * 2 + 2) cap *= 2;
@@ -77,6 +87,34 @@ void StateSet::Prune(float beam, size_t max_states) {
   }
   v.resize(keep);
   // The index is stale from here on; the set is only read until Clear().
+}
+
+}  // namespace kma::search
+
+namespace kma::search {
+
+void StateSet::PruneByLemmas(float beam, size_t max_states) {
+  std::vector<State>& v = states_;
+  std::sort(v.begin(), v.end(), [](const State& a, const State& b) { return a.score > b.score; });
+  // Per group (lemma bits): its best score, how many kept, whether it kept
+  // an open state. v is sorted, so a group's first state is its best.
+  constexpr size_t kGroups = 128;
+  float best[kGroups];
+  uint32_t kept[kGroups] = {};
+  bool open[kGroups] = {};
+  size_t out = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const State s = v[i];
+    const size_t g = s.lemmas;
+    if (kept[g] == 0) best[g] = s.score;
+    const bool fits = kept[g] < max_states && s.score >= best[g] - beam;
+    // As Prune: the best open state of each group is kept wherever it ranks.
+    if (!fits && !(s.pending == 0 && !open[g])) continue;
+    ++kept[g];
+    open[g] |= s.pending == 0;
+    v[out++] = s;
+  }
+  v.resize(out);
 }
 
 }  // namespace kma::search

@@ -5,6 +5,7 @@
 #ifndef KMA_CORE_SEARCH_STATE_MAP_H_
 #define KMA_CORE_SEARCH_STATE_MAP_H_
 
+#include "core/base/pos_tag.h"
 #include <cstdint>
 #include <vector>
 
@@ -21,24 +22,38 @@ struct State {
   uint32_t pending;      // socket of an open stem head, 0 if none
   uint32_t pending_morph;
   uint16_t last_socket;  // conjugation class of the last morpheme (0 = none)
-  uint8_t last_tag;      // tag of the last morpheme (kNumTags at the start)
-  uint8_t space_before;  // whitespace since the last morpheme
+  uint8_t last_tag : 7;  // tag of the last morpheme (kNumTags at the start)
+  // Typo mode: the last node ended with the final consonant half of a
+  // phonetic spelling (이써 read as 있 + 어), so the next must begin with its
+  // onset half, and only such a node may. A bit of last_tag's byte (tags fit
+  // in 7 bits), so the state stays 40 bytes.
+  uint8_t link_open : 1;
+  uint8_t space_before : 1;  // whitespace since the last morpheme
+  // Constrained analysis: bit i set once the path holds lemma constraint i
+  // (core/search/constraints.h); always 0 otherwise. Shares the byte, so the
+  // state stays 40 bytes.
+  uint8_t lemmas : 7;
 
   static constexpr uint32_t kNoHist = 0xFFFFFFFFu;
 
   // What future scores depend on (the LM's key, not its aux).
   bool SameKey(const State& o) const {
     return lm_state.SameKey(o.lm_state) && tag_state == o.tag_state && pending == o.pending &&
-           pending_morph == o.pending_morph && last_socket == o.last_socket && last_tag == o.last_tag;
+           pending_morph == o.pending_morph && last_socket == o.last_socket && last_tag == o.last_tag &&
+           lemmas == o.lemmas &&
+           link_open == o.link_open;
   }
   uint64_t Hash() const {
     uint64_t h = (uint64_t{lm_state.key[0]} << 32) ^ (uint64_t{pending} << 20) ^ (uint64_t{last_socket} << 6) ^ last_tag;
     h ^= uint64_t{pending_morph} * 0x9E3779B97F4A7C15ull;
     h ^= uint64_t{tag_state} * 0xC2B2AE3D27D4EB4Full;
     h ^= uint64_t{lm_state.key[1]} * 0x27D4EB2F165667C5ull;
+    h ^= uint64_t{lemmas} << 56;  // 0 (no effect) unless constrained
     return (h * 0xD6E8FEB86659FD93ull) >> 32;
   }
 };
+
+static_assert(kNumTags < 128, "State::last_tag holds a tag or kNumTags in 7 bits");
 
 // The states ending at one position, merged through an open-addressing
 // index on the merge key (buckets are small: a 1-byte-tag SIMD scan measured
@@ -55,7 +70,16 @@ class StateSet {
   // always the best one without a pending stem head (so unknown words can
   // go on from it); leaves them sorted by score, best first.
   void Prune(float beam, size_t max_states);
+  // Constrained analysis: Prune applied to each group of states with the
+  // same lemma bits on its own, so paths that hold a required lemma are not
+  // crowded out by better paths that do not.
+  void PruneByLemmas(float beam, size_t max_states);
   void Clear();
+  // Clear(), and if the set held more than `max_kept` states, its memory
+  // goes back too: an N-best search fills sets with thousands of states
+  // and keeps one set per position of a chunk, so sets left at their peak
+  // held most of its memory (issue 18: -n 64 on a 6 KB line).
+  void ClearAndTrim(size_t max_kept);
 
   const std::vector<State>& states() const { return states_; }
   std::vector<State>& mutable_states() { return states_; }

@@ -38,6 +38,23 @@ char32_t CodaToCompat(char32_t coda) {
   return 0;  // unreachable: every coda index appears in the table
 }
 
+namespace {
+// The onsets in index order (Unicode 3.12 L order).
+constexpr char32_t kOnsetCompat[kOnsetCount] = {U'ㄱ', U'ㄲ', U'ㄴ', U'ㄷ', U'ㄸ', U'ㄹ', U'ㅁ',
+                                                U'ㅂ', U'ㅃ', U'ㅅ', U'ㅆ', U'ㅇ', U'ㅈ', U'ㅉ',
+                                                U'ㅊ', U'ㅋ', U'ㅌ', U'ㅍ', U'ㅎ'};
+}  // namespace
+
+int CompatToOnset(char32_t compat) {
+  for (int i = 0; i < kOnsetCount; ++i)
+    if (kOnsetCompat[i] == compat) return i;
+  return -1;
+}
+
+char32_t OnsetToCompat(int onset_index) {
+  return onset_index >= 0 && onset_index < kOnsetCount ? kOnsetCompat[onset_index] : 0;
+}
+
 std::u32string SplitCodas(std::u32string_view s, bool convert_compat_consonants) {
   std::u32string out;
   out.reserve(s.size() * 2);

@@ -81,6 +81,11 @@ constexpr bool IsCompatJamo(char32_t c) { return c >= 0x3131 && c <= 0x318E; }
 // Compatibility consonant -> conjoining coda (ㄴ -> U+11AB). Returns 0 when
 // there is no coda form (vowels, ㄸ ㅃ ㅉ, archaic letters, non-jamo).
 char32_t CompatToCoda(char32_t compat);
+// Compatibility consonant -> onset index 0..18 (ㄱ -> 0, ㅎ -> 18); -1 for
+// letters that never begin a syllable (cluster consonants, vowels, others).
+int CompatToOnset(char32_t compat);
+// Onset index 0..18 -> compatibility consonant; 0 for anything else.
+char32_t OnsetToCompat(int onset_index);
 // Conjoining coda -> compatibility consonant (U+11AB -> ㄴ); 0 if `coda` is
 // not one of U+11A8..U+11C2.
 char32_t CodaToCompat(char32_t coda);

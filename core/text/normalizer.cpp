@@ -93,6 +93,7 @@ struct Scratch {
   std::vector<utf8proc_int32_t> units;  // canonical decomposition of the run
   std::vector<uint32_t> srcs;           // input index of each unit
   std::vector<Unit> order;              // sort buffer for canonical ordering
+  std::vector<uint32_t> out_srcs;       // input index of each output character
 };
 
 constexpr utf8proc_ssize_t kMaxDecomp = 32;  // canonical decompositions are <= 4
@@ -100,7 +101,12 @@ constexpr utf8proc_ssize_t kMaxDecomp = 32;  // canonical decompositions are <= 
 // NFC of input[b, e) via full canonical decomposition, canonical ordering
 // and utf8proc's composition. Offsets: NFD(NFC(x)) has the same units as
 // NFD(x), so output character j covers the next |NFD(out_j)| units of the
-// decomposed run and maps to the smallest input index among them.
+// decomposed run and maps to the smallest input index among them and among
+// every later output character of the run. Canonical ordering can move a
+// mark before marks that preceded it in the input (U+0303 U+0324 ->
+// U+0324 U+0303); mapping an output character to the smallest index still
+// to come keeps the map non-decreasing without leaving those earlier marks
+// outside every token's span.
 void NormalizeRun(std::u32string_view input, size_t b, size_t e, Scratch* s,
                   Writer* out) {
   s->units.clear();
@@ -158,8 +164,8 @@ void NormalizeRun(std::u32string_view input, size_t b, size_t e, Scratch* s,
   }
   // Keep room for the rest of the input too (NFC may have expanded).
   out->Reserve(static_cast<size_t>(len) + input.size() - e);
+  s->out_srcs.resize(static_cast<size_t>(len));
   size_t pos = 0;
-  uint32_t last = static_cast<uint32_t>(b);
   for (utf8proc_ssize_t j = 0; j < len; ++j) {
     const utf8proc_int32_t o = s->units[static_cast<size_t>(j)];
     utf8proc_ssize_t d = utf8proc_decompose_char(o, buf, kMaxDecomp, UTF8PROC_DECOMPOSE,
@@ -169,11 +175,12 @@ void NormalizeRun(std::u32string_view input, size_t b, size_t e, Scratch* s,
     for (size_t u = pos; u < pos + static_cast<size_t>(d) && u < count; ++u) {
       src = std::min(src, s->srcs[u]);
     }
-    if (src == UINT32_MAX) src = s->srcs[count - 1];
-    last = std::max(last, src);  // keep the map non-decreasing
-    out->Emit(static_cast<char32_t>(o), last);
+    s->out_srcs[static_cast<size_t>(j)] = src == UINT32_MAX ? s->srcs[count - 1] : src;
     pos += static_cast<size_t>(d);
   }
+  for (size_t j = s->out_srcs.size(); j-- > 1;) s->out_srcs[j - 1] = std::min(s->out_srcs[j - 1], s->out_srcs[j]);
+  for (utf8proc_ssize_t j = 0; j < len; ++j)
+    out->Emit(static_cast<char32_t>(s->units[static_cast<size_t>(j)]), s->out_srcs[static_cast<size_t>(j)]);
 }
 
 }  // namespace

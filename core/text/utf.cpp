@@ -14,7 +14,8 @@ struct DecodeError {
 inline bool IsCont(uint8_t b) { return (b & 0xC0) == 0x80; }
 
 // Shared strict decoder. Kept free of Status so the trusted-input path
-// (Utf8ToU32) does not build strings. `unit_begin` may be null.
+// (Utf8ToU32) does not build strings. `unit_begin` may be null, and so may
+// `cps` (validation only: nothing is stored).
 DecodeError DecodeUtf8Impl(std::string_view text, std::u32string* cps,
                            std::vector<uint32_t>* unit_begin) {
   const auto* p = reinterpret_cast<const uint8_t*>(text.data());
@@ -23,9 +24,11 @@ DecodeError DecodeUtf8Impl(std::string_view text, std::u32string* cps,
   // text), so one cheap pre-pass sizes the outputs without regrowth and
   // without reserving 4x for Hangul-heavy text.
   size_t expected = 0;
-  for (size_t k = 0; k < n; ++k) expected += !IsCont(p[k]);
-  cps->clear();
-  cps->reserve(expected);
+  if (cps != nullptr) {
+    for (size_t k = 0; k < n; ++k) expected += !IsCont(p[k]);
+    cps->clear();
+    cps->reserve(expected);
+  }
   if (unit_begin != nullptr) {
     unit_begin->clear();
     unit_begin->reserve(expected + 1);
@@ -34,7 +37,7 @@ DecodeError DecodeUtf8Impl(std::string_view text, std::u32string* cps,
   while (i < n) {
     const uint8_t b0 = p[i];
     if (b0 < 0x80) {  // ASCII fast path
-      cps->push_back(b0);
+      if (cps != nullptr) cps->push_back(b0);
       if (unit_begin != nullptr) unit_begin->push_back(static_cast<uint32_t>(i));
       ++i;
       continue;
@@ -59,7 +62,7 @@ DecodeError DecodeUtf8Impl(std::string_view text, std::u32string* cps,
     if (cp < min_cp) return {i, "overlong encoding"};
     if (cp >= 0xD800 && cp <= 0xDFFF) return {i, "surrogate code point"};
     if (cp > 0x10FFFF) return {i, "code point above U+10FFFF"};
-    cps->push_back(cp);
+    if (cps != nullptr) cps->push_back(cp);
     if (unit_begin != nullptr) unit_begin->push_back(static_cast<uint32_t>(i));
     i += len;
   }
@@ -166,6 +169,8 @@ std::string ToUtf8(std::u32string_view s) {
   for (char32_t c : s) AppendUtf8(c, &out);
   return out;
 }
+
+bool IsValidUtf8(std::string_view s) { return DecodeUtf8Impl(s, nullptr, nullptr).reason == nullptr; }
 
 bool Utf8ToU32(std::string_view s, std::u32string* out) {
   if (out == nullptr) return false;

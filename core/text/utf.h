@@ -48,6 +48,10 @@ void AppendUtf8(char32_t cp, std::string* out);
 // Encodes a code point string as UTF-8 (invalid values become U+FFFD).
 std::string ToUtf8(std::u32string_view s);
 
+// True if `s` is well-formed UTF-8 (the rules of DecodeUtf8); allocates
+// nothing.
+bool IsValidUtf8(std::string_view s);
+
 // Decodes trusted internal strings (dictionary files, tests). Returns false
 // on ill-formed input without building an error message.
 bool Utf8ToU32(std::string_view s, std::u32string* out);

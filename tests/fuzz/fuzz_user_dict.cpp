@@ -12,7 +12,8 @@
 //   mode % 4 == 3  payload as morphemes for the joiner (bad input: an error
 //                  with an offset inside the text, never a crash).
 // A broken invariant aborts. Built as a plain replay program (ctest replays
-// corpus/user_dict) and, with -DKMA_FUZZ=ON, as a libFuzzer executable.
+// corpus/user_dict, tests/fuzz/CMakeLists.txt) and, with -DKMA_FUZZ=ON, as a
+// libFuzzer executable.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -134,21 +135,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   return 0;
 }
-
-#ifdef KMA_FUZZ_USER_DICT_REPLAY
-// Until tests/fuzz has the shared replay driver (replay_main.cpp, branch
-// harden): every file named on the command line goes through the target once.
-int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    FILE* f = std::fopen(argv[i], "rb");
-    if (f == nullptr) return 2;
-    std::string data;
-    char buf[4096];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) data.append(buf, n);
-    std::fclose(f);
-    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
-  }
-  std::printf("replayed %d inputs\n", argc - 1);
-  return 0;
-}
-#endif

@@ -1,4 +1,4 @@
-// Shared by the CoNg test suites (cong_test.cpp, cong_storage_test.cpp): a
+// Shared by the CoNg test suites (cong_test.cpp, cong_rounding_test.cpp): a
 // toy token source with a known second-order structure, and an 8-byte
 // aligned copy of a blob (the views need aligned data).
 #ifndef KMA_TESTS_SUPPORT_CONG_TEST_UTIL_H_

@@ -1,5 +1,17 @@
 // Model builder: corpus + lexicon + rule file -> one binary model file.
 // Deterministic: the same inputs give a byte-identical file.
+//
+// The build runs in named stages, each configured by its own spec (the
+// tuned constants live there, once):
+//   corpus      read the corpus and lexicon, unify conventions (CorpusSpec)
+//   vocabulary  morpheme table and LM token ids (VocabularySpec)
+//   rules       fused surface forms from the morphophonological rules (RulesSpec)
+//   dictionary  packed dictionary sections and the form trie
+//   knlm        the Kneser-Ney morpheme model (KnlmBuildOptions)
+//   tag model   tag n-gram model and word-boundary table (TagModelSpec)
+//   cong        the CoNg model (CongTrainOptions)
+//   cong-global its distant part (CongGlobalSpec)
+//   metadata    license, LM list and settings (MetadataSpec)
 #ifndef KMA_TOOLS_BUILDER_MODEL_BUILDER_H_
 #define KMA_TOOLS_BUILDER_MODEL_BUILDER_H_
 
@@ -8,31 +20,37 @@
 #include <vector>
 
 #include "core/base/status.h"
+#include "tools/builder/corpus/corpus_stage.h"
+#include "tools/builder/dict/rule_expansion.h"
+#include "tools/builder/dict/vocabulary.h"
 #include "tools/builder/lm/cong_trainer.h"
+#include "tools/builder/lm/knlm_builder.h"
+#include "tools/builder/lm/tag_model.h"
+#include "tools/builder/model_metadata.h"
 
 namespace kma::build {
 
 struct BuildConfig {
-  std::string train_path;      // corpus/train.tsv (never dev.tsv)
-  std::string lexicon_dir;     // directory with lexicon.tsv, irregular.tsv
-  std::string rules_path;      // models/morph_rules.txt
-  std::string output_path;     // model file to write
-  // Language models to build; knlm is always built.
+  std::string train_path;   // corpus/train.tsv (never dev.tsv)
+  std::string lexicon_dir;  // directory with lexicon.tsv, irregular.tsv
+  std::string rules_path;   // models/morph_rules.txt
+  std::string output_path;  // model file to write
+  // Language models to build (names in tools/builder/lm/lm_plan.h); knlm is
+  // always built.
   std::vector<std::string> lms = {"knlm", "cong", "cong-global"};
-  int knlm_order = 3;
-  int tag_order = 3;   // order of the tag-level model (4 measured no better)
-  CongTrainOptions cong;        // for "cong" / "cong-fp32" in lms
-  bool cong_kn_teacher = true;  // teach CoNg with the Kneser-Ney model (else Witten-Bell)
   // The LM analyses use by default: the most accurate on held-out data
   // (the ensemble cong+knlm ties cong-global+knlm and is faster, see
   // docs/ACCURACY.md); empty = the last of lms.
   std::string default_lm = "cong+knlm";
-  // Class-interpolation weight stored for the CoNg LMs (knlm keeps the
-  // analyzer's built-in 0.7); chosen on held-out data.
-  float cong_class_lambda = 0.7f;
-  // Rewrite split motion compounds (들/VV 어/EC 가/VX) of the training data
-  // to one verb (들어가/VV); see JoinMotionCompounds.
-  bool join_motion_compounds = true;
+
+  CorpusSpec corpus;
+  VocabularySpec vocabulary;
+  RulesSpec rules;
+  KnlmBuildOptions knlm;  // order 3, 8-bit codebooks
+  TagModelSpec tag_model;
+  CongTrainOptions cong;
+  CongGlobalSpec cong_global;
+  MetadataSpec metadata;
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;
 };

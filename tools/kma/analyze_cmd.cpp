@@ -17,6 +17,7 @@
 
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
+#include "tools/kma/constraint_input.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/line_reader.h"
@@ -30,14 +31,19 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kAnalyzeUsage[] =
-    "usage: kma analyze [--model P] [--lm NAME] [--top-n N] [--format morphs|json|tsv]\n"
+    "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
-    "                   [--threads N] [--on-error skip|stop|replace] [--progress] [FILE...]\n"
+    "                   [--threads N] [--on-error skip|stop|replace] [--progress]\n"
+    "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
     "Analyses each input line (stdin without FILE, or for \"-\"). Input is UTF-8; a\n"
     "byte order mark at the start of an input is dropped.\n"
     "  --model P      model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME      language model of the model file to score with\n"
+    "  --typos        typo-tolerant analysis: misspellings (됬다, 할께요, 안녕하세여)\n"
+    "                 are read as meant, at a cost, and bare jamo (ㅋㅋ, ㅠㅠ) become\n"
+    "                 tokens; in json, tokens read from a corrected spelling get\n"
+    "                 \"corrected\":true (their span is the text as written)\n"
     "  -n, --top-n N  analyses per line, 1..64 (default 1)\n"
     "  -f, --format F morphs (default): one line \"form/TAG ...\" per input line;\n"
     "                 with --top-n N>1, N lines \"score<TAB>form/TAG ...\" and a blank line\n"
@@ -59,6 +65,12 @@ constexpr const char kAnalyzeUsage[] =
     "                 stderr is not (then one line every 5 s and a last one);\n"
     "                 default: only when stderr is a terminal and stdout is not,\n"
     "                 so never on a pipe; --no-progress: never\n"
+    "  --constrain SPEC  constraints for every line, ';'-separated: 'B:E FORM/TAG[+FORM/TAG]'\n"
+    "                 analyses code points [B,E) as those morphemes (\"3:8 카카오뱅크/NNP\");\n"
+    "                 'lemma FORM/TAG[,TAG][|...]' (or 'lemma@B:E ...') requires the morphemes\n"
+    "                 somewhere (or in [B,E)); a line no analysis satisfies is an error\n"
+    "  --constraints CFILE  line N of CFILE holds the constraints of input line N\n"
+    "                 (counted across all inputs; same syntax; empty: none)\n"
     "  -h, --help     show this help\n";
 
 enum class Format { kMorphs, kJson, kTsv };
@@ -74,6 +86,7 @@ struct Settings {
   ProgressMode progress = ProgressMode::kAuto;
   long threads = 1;
   AnalyzeOptions analyze;
+  LineConstraints constraints;
   std::string model;
   std::string user_dict, block;
   std::vector<std::string> files;
@@ -138,6 +151,7 @@ bool ParseChoice(const std::string& name,
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
+                  {"typos", 0, false},
                   {"top-n", 'n', true},
                   {"format", 'f', true},
                   {"threads", 't', true},
@@ -146,6 +160,8 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"block", 0, true},
                   {"tags", 0, true},
                   {"progress", 0, false},
+                  {"constrain", 0, true},
+                  {"constraints", 0, true},
                   {"no-progress", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
@@ -183,8 +199,12 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   }
   if (args.Has("progress")) s->progress = ProgressMode::kOn;
   if (args.Has("no-progress")) s->progress = ProgressMode::kOff;
+  if (std::string e; !s->constraints.Load(args.Get("constrain"), args.Get("constraints"), &e)) {
+    return Fail(kExitUsage, e);
+  }
   s->analyze.top_n = static_cast<int>(top_n);
   s->analyze.lm = args.Get("lm");
+  s->analyze.typos = args.Has("typos");
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");
   s->block = args.Get("block");
@@ -199,6 +219,7 @@ struct Slot {
   std::string text;
   std::string repaired;  // --on-error replace: the text that was analysed
   size_t number = 0;
+  uint64_t index = 0;    // of the line among all input lines (its constraints)
   uint64_t offset = 0;   // of the line's first byte in its input
   Status status;         // of the analysis that produced `analyses`
   Status invalid;        // the original failure when the line was repaired
@@ -226,6 +247,11 @@ class AnalyzeRun {
       if (!RunFile(file)) break;  // --on-error stop
     }
     progress_.Finish(lines_, bytes_done_);
+    if (s_.constraints.has_file() && s_.constraints.file_lines() != lines_) {
+      failed_ = true;
+      Report("the constraints file has " + std::to_string(s_.constraints.file_lines()) +
+             " lines but the input " + std::to_string(lines_));
+    }
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
       return Fail(kExitRuntime, "error writing to stdout");
     }
@@ -261,6 +287,7 @@ class AnalyzeRun {
         Slot& slot = slots_[n++];
         slot.text.assign(line);
         slot.number = reader.line_number();
+        slot.index = lines_ + n - 1;
         slot.offset = reader.line_offset();
       }
       if (n == 0) break;
@@ -287,11 +314,12 @@ class AnalyzeRun {
   // Runs on a pool worker.
   void Analyze(Analyzer& analyzer, Slot* slot) const {
     slot->replacements = 0;
-    slot->status = analyzer.AnalyzeUtf8(slot->text, s_.analyze, &slot->analyses);
+    const Constraints& c = s_.constraints.For(slot->index);
+    slot->status = analyzer.AnalyzeUtf8(slot->text, s_.analyze, c, &slot->analyses);
     if (slot->status.code() == StatusCode::kInvalidUtf8 && s_.on_error == OnError::kReplace) {
       slot->invalid = slot->status;
       slot->replacements = ReplaceInvalidUtf8(slot->text, &slot->repaired);
-      slot->status = analyzer.AnalyzeUtf8(slot->repaired, s_.analyze, &slot->analyses);
+      slot->status = analyzer.AnalyzeUtf8(slot->repaired, s_.analyze, c, &slot->analyses);
     }
   }
 

@@ -25,8 +25,8 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kBenchUsage[] =
-    "usage: kma bench [--model P] [--lm NAME] [--user-dict F] [--threads N] [--repeat R] [--split] [--whole]\n"
-    "                 [--json] FILE\n"
+    "usage: kma bench [--model P] [--lm NAME] [--typos] [--user-dict F] [--threads N] [--repeat R] [--split]\n"
+    "                 [--whole] [--json] FILE\n"
     "\n"
     "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
     "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
@@ -34,6 +34,7 @@ constexpr const char kBenchUsage[] =
     "and the active ISA.\n"
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to score with\n"
+    "  --typos          typo-tolerant analysis (see 'kma analyze --help')\n"
     "  --user-dict F    analyse with this user dictionary; its load time (read,\n"
     "                   check, compile) is reported as user_dict_ms\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
@@ -85,6 +86,127 @@ void Worker(const std::shared_ptr<const Model>& model, const std::shared_ptr<con
   }
 }
 
+// The benchmark input: the non-empty lines of `path` (empty ones would
+// inflate the sentence rate without doing work), or with `whole` one input
+// of them all joined by "\n". Returns an exit code (errors already printed).
+int ReadBenchLines(const std::string& path, bool whole, std::vector<std::string>* lines, size_t* bytes) {
+  std::string error;
+  LineReader reader;
+  if (!reader.Open(path, &error)) return Fail(kExitRuntime, error);
+  std::string_view line;
+  while (reader.Next(&line)) {
+    if (line.empty()) continue;
+    *bytes += line.size();
+    lines->emplace_back(line);
+  }
+  if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
+  if (lines->empty()) return Fail(kExitRuntime, path + ": no input lines");
+  if (whole) {
+    std::string all;
+    for (const std::string& l : *lines) all.append(all.empty() ? "" : "\n").append(l);
+    lines->assign(1, std::move(all));
+  }
+  return kExitOk;
+}
+
+// Load time as a user sees it: open, first analyzer, first sentence.
+// Returns an exit code (errors already printed).
+int LoadAndWarm(const std::string& path, const AnalyzeOptions& opt, std::shared_ptr<const Model>* model,
+                double* load_ms) {
+  auto load_start = Clock::now();
+  if (int rc = OpenModel(path, opt.lm, model); rc != kExitOk) return rc;
+  {
+    Analyzer warm(*model);
+    std::vector<Analysis> analyses;
+    Status st = warm.AnalyzeUtf8("나는 밥을 먹었다.", opt, &analyses);
+    if (!st.ok()) return Fail(kExitRuntime, "first analysis failed: " + st.message());
+  }
+  *load_ms = Seconds(load_start) * 1000.0;
+  return kExitOk;
+}
+
+// Runs `repeat` passes over `lines` on `threads` threads; the seconds taken.
+// The first error stops the passes and is left in `*first_error`.
+double TimePasses(const std::shared_ptr<const Model>& model, const std::shared_ptr<const UserDictionary>& user,
+                  const AnalyzeOptions& opt, bool split,
+                  const std::vector<std::string>& lines, long threads, long repeat, std::string* first_error) {
+  std::mutex mu;
+  auto start = Clock::now();
+  for (long r = 0; r < repeat && first_error->empty(); ++r) {
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> pool;
+    for (long t = 1; t < threads; ++t)
+      pool.emplace_back(Worker, std::cref(model), std::cref(user), std::cref(opt), split, std::cref(lines), &next, &mu,
+                        first_error);
+    Worker(model, user, opt, split, lines, &next, &mu, first_error);
+    for (auto& th : pool) th.join();
+  }
+  return Seconds(start);
+}
+
+// What one run measured, and how.
+struct BenchResult {
+  std::string file, lm;
+  long threads = 1, repeat = 1;
+  bool split = false, whole = false;
+  size_t bytes = 0, lines = 0;  // of one pass
+  double load_ms = 0, seconds = 0;
+  double user_dict_ms = 0;  // read, check and compile the user dictionary
+};
+
+std::string BenchReport(const BenchResult& b, bool json) {
+  const double total_bytes = static_cast<double>(b.bytes) * b.repeat;
+  const double sentences = static_cast<double>(b.lines) * b.repeat;
+  const double kb_per_s = b.seconds > 0 ? total_bytes / 1024.0 / b.seconds : 0;
+  const double sent_per_s = b.seconds > 0 ? sentences / b.seconds : 0;
+  const double ms_per_sent = b.seconds * 1000.0 / sentences;
+  const double rss = PeakRssMb();
+  std::string out;
+  if (json) {
+    out.append("{\"kb_per_s\":");
+    AppendJsonNumber(kb_per_s, &out);
+    out.append(",\"sentences_per_s\":");
+    AppendJsonNumber(sent_per_s, &out);
+    out.append(",\"ms_per_sentence\":");
+    AppendJsonNumber(ms_per_sent, &out);
+    out.append(",\"load_ms\":");
+    AppendJsonNumber(b.load_ms, &out);
+    out.append(",\"user_dict_ms\":");
+    AppendJsonNumber(b.user_dict_ms, &out);
+    out.append(",\"peak_rss_mb\":");
+    AppendJsonNumber(rss, &out);
+    out.append(",\"isa\":");
+    AppendJsonString(ActiveIsaName(), &out);
+    out.append(",\"threads\":" + std::to_string(b.threads));
+    out.append(",\"lm\":");
+    AppendJsonString(b.lm, &out);
+    // Counts as exact integers (%.6g would round them).
+    out.append(",\"bytes\":" + std::to_string(static_cast<uint64_t>(b.bytes) * b.repeat));
+    out.append(",\"sentences\":" + std::to_string(static_cast<uint64_t>(b.lines) * b.repeat));
+    out.append(",\"seconds\":");
+    AppendJsonNumber(b.seconds, &out);
+    out.append(",\"repeat\":" + std::to_string(b.repeat));
+    out.append(b.split ? ",\"task\":\"split\"" : ",\"task\":\"analyze\"");
+    out.append(b.whole ? ",\"whole\":true}\n" : ",\"whole\":false}\n");
+    return out;
+  }
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "file            %s\n"
+                "isa             %s\n"
+                "lm              %s\n"
+                "threads         %ld\n"
+                "load            %.1f ms\n"
+                "input           %.0f bytes, %.0f sentences (%ld pass%s)\n"
+                "time            %.3f s\n"
+                "throughput      %.1f KB/s, %.1f sentences/s\n"
+                "latency         %.4f ms/sentence\n"
+                "peak RSS        %.1f MB\n",
+                b.file.c_str(), ActiveIsaName(), b.lm.c_str(), b.threads, b.load_ms, total_bytes, sentences,
+                b.repeat, b.repeat == 1 ? "" : "es", b.seconds, kb_per_s, sent_per_s, ms_per_sent, rss);
+  return out.append(buf);
+}
+
 }  // namespace
 
 int RunBench(int argc, char** argv, int first) {
@@ -94,139 +216,36 @@ int RunBench(int argc, char** argv, int first) {
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;
-  if (!args.Parse(argc, argv, first, &error)) {
-    return Fail(kExitUsage, error + " (see 'kma bench --help')");
-  }
+  if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma bench --help')");
   if (args.help()) return PrintHelp(args, "bench", kBenchUsage, SearchSwitchHelp().c_str());
-  long threads = 1, repeat = 1;
-  if (!ParseIntInRange(args.Get("threads", "1"), 1, 256, &threads)) {
+  BenchResult b;
+  if (!ParseIntInRange(args.Get("threads", "1"), 1, 256, &b.threads))
     return Fail(kExitUsage, "--threads must be an integer in 1..256");
-  }
-  if (!ParseIntInRange(args.Get("repeat", "1"), 1, 1000, &repeat)) {
+  if (!ParseIntInRange(args.Get("repeat", "1"), 1, 1000, &b.repeat))
     return Fail(kExitUsage, "--repeat must be an integer in 1..1000");
-  }
-  if (args.positionals().size() != 1) {
-    return Fail(kExitUsage, "bench needs exactly one FILE (see 'kma bench --help')");
-  }
+  if (args.positionals().size() != 1) return Fail(kExitUsage, "bench needs exactly one FILE (see 'kma bench --help')");
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = args.Get("lm");
   if (!ApplySearchSwitches(args, &opt, &error)) return Fail(kExitUsage, error);
-
-  // Load time as a user sees it: open, first analyzer, first sentence.
-  auto load_start = Clock::now();
   std::shared_ptr<const Model> model;
-  if (int rc = OpenModel(args.Get("model"), opt.lm, &model); rc != kExitOk) return rc;
-  {
-    Analyzer warm(model);
-    std::vector<Analysis> analyses;
-    Status st = warm.AnalyzeUtf8("나는 밥을 먹었다.", opt, &analyses);
-    if (!st.ok()) return Fail(kExitRuntime, "first analysis failed: " + st.message());
-  }
-  const double load_ms = Seconds(load_start) * 1000.0;
+  if (int rc = LoadAndWarm(args.Get("model"), opt, &model, &b.load_ms); rc != kExitOk) return rc;
   const auto dict_start = Clock::now();
   std::shared_ptr<const UserDictionary> user;
   if (int rc = LoadUserDictOptions(model, args.Get("user-dict"), "", &user); rc != kExitOk) return rc;
-  const double user_dict_ms = Seconds(dict_start) * 1000.0;
-  const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
-
-  // Only non-empty lines are benchmarked: empty ones would inflate the
-  // sentence rate without doing work.
+  b.user_dict_ms = Seconds(dict_start) * 1000.0;
+  b.lm = opt.lm.empty() ? model->default_lm() : opt.lm;
+  b.file = args.positionals()[0];
+  b.split = args.Has("split");
+  b.whole = args.Has("whole");
   std::vector<std::string> lines;
-  size_t bytes = 0;
-  {
-    LineReader reader;
-    if (!reader.Open(args.positionals()[0], &error)) return Fail(kExitRuntime, error);
-    std::string_view line;
-    while (reader.Next(&line)) {
-      if (line.empty()) continue;
-      bytes += line.size();
-      lines.emplace_back(line);
-    }
-    if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
-  }
-  if (lines.empty()) return Fail(kExitRuntime, args.positionals()[0] + ": no input lines");
-  if (args.Has("whole")) {
-    std::string all;
-    for (const std::string& l : lines) all.append(all.empty() ? "" : "\n").append(l);
-    lines.assign(1, std::move(all));
-  }
-  const bool split = args.Has("split");
-
-  std::mutex mu;
+  if (int rc = ReadBenchLines(b.file, b.whole, &lines, &b.bytes); rc != kExitOk) return rc;
+  b.lines = lines.size();
   std::string first_error;
-  auto start = Clock::now();
-  for (long r = 0; r < repeat && first_error.empty(); ++r) {
-    std::atomic<size_t> next{0};
-    std::vector<std::thread> pool;
-    for (long t = 1; t < threads; ++t) {
-      pool.emplace_back(Worker, std::cref(model), std::cref(user), std::cref(opt), split, std::cref(lines), &next,
-                        &mu, &first_error);
-    }
-    Worker(model, user, opt, split, lines, &next, &mu, &first_error);
-    for (auto& th : pool) th.join();
-  }
-  const double seconds = Seconds(start);
-  if (!first_error.empty()) {
-    return Fail(kExitRuntime, args.positionals()[0] + ": " + first_error);
-  }
-
-  const double total_bytes = static_cast<double>(bytes) * repeat;
-  const double sentences = static_cast<double>(lines.size()) * repeat;
-  const double kb_per_s = seconds > 0 ? total_bytes / 1024.0 / seconds : 0;
-  const double sent_per_s = seconds > 0 ? sentences / seconds : 0;
-  const double ms_per_sent = seconds * 1000.0 / sentences;
-  const double rss = PeakRssMb();
-
-  std::string out;
-  if (args.Has("json")) {
-    out.append("{\"kb_per_s\":");
-    AppendJsonNumber(kb_per_s, &out);
-    out.append(",\"sentences_per_s\":");
-    AppendJsonNumber(sent_per_s, &out);
-    out.append(",\"ms_per_sentence\":");
-    AppendJsonNumber(ms_per_sent, &out);
-    out.append(",\"load_ms\":");
-    AppendJsonNumber(load_ms, &out);
-    out.append(",\"user_dict_ms\":");
-    AppendJsonNumber(user_dict_ms, &out);
-    out.append(",\"peak_rss_mb\":");
-    AppendJsonNumber(rss, &out);
-    out.append(",\"isa\":");
-    AppendJsonString(ActiveIsaName(), &out);
-    out.append(",\"threads\":" + std::to_string(threads));
-    out.append(",\"lm\":");
-    AppendJsonString(lm, &out);
-    // Counts as exact integers (%.6g would round them).
-    out.append(",\"bytes\":" + std::to_string(static_cast<uint64_t>(bytes) * repeat));
-    out.append(",\"sentences\":" + std::to_string(static_cast<uint64_t>(lines.size()) * repeat));
-    out.append(",\"seconds\":");
-    AppendJsonNumber(seconds, &out);
-    out.append(",\"repeat\":" + std::to_string(repeat));
-    out.append(split ? ",\"task\":\"split\"" : ",\"task\":\"analyze\"");
-    out.append(args.Has("whole") ? ",\"whole\":true}\n" : ",\"whole\":false}\n");
-  } else {
-    char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "file            %s\n"
-                  "isa             %s\n"
-                  "lm              %s\n"
-                  "threads         %ld\n"
-                  "load            %.1f ms\n"
-                  "input           %.0f bytes, %.0f sentences (%ld pass%s)\n"
-                  "time            %.3f s\n"
-                  "throughput      %.1f KB/s, %.1f sentences/s\n"
-                  "latency         %.4f ms/sentence\n"
-                  "peak RSS        %.1f MB\n",
-                  args.positionals()[0].c_str(), ActiveIsaName(), lm.c_str(), threads,
-                  load_ms, total_bytes, sentences, repeat, repeat == 1 ? "" : "es", seconds,
-                  kb_per_s, sent_per_s, ms_per_sent, rss);
-    out.append(buf);
-  }
-  WriteStdout(out);
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    return Fail(kExitRuntime, "error writing to stdout");
-  }
+  b.seconds = TimePasses(model, user, opt, b.split, lines, b.threads, b.repeat, &first_error);
+  if (!first_error.empty()) return Fail(kExitRuntime, b.file + ": " + first_error);
+  WriteStdout(BenchReport(b, args.Has("json")));
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
   return kExitOk;
 }
 

@@ -1,15 +1,17 @@
 // `kma build-model`: builds a model file from the shared training data.
 // Only corpus/train.tsv and lexicon/ are read; dev.tsv is never touched, so
 // that evaluation on it stays honest.
+//
+// The defaults shown by --help are read from the builder's stage specs
+// (tools/builder/model_builder.h), so they are stated in one place.
 #include <sys/stat.h>
 
 #include <chrono>
-#include <cstdlib>
-#include <utility>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "core/lm/knlm.h"
 #include "tools/builder/model_builder.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
@@ -25,58 +27,139 @@
 namespace kma::cli {
 namespace {
 
-constexpr const char kBuildUsage[] =
-    "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N] -o OUT\n"
-    "\n"
-    "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/.\n"
-    "  --data DIR      training data directory (default for the kma of the build\n"
-    "                  tree: " KMA_SHARED_DATA_DIR_DEFAULT ")\n"
-    "  --rules FILE    morphological rule file (default for the kma of the build\n"
-    "                  tree: " KMA_SOURCE_DIR_DEFAULT "/models/morph_rules.txt)\n"
-    "  --lm LIST       comma-separated language models to build: knlm (always\n"
-    "                  built), cong, cong-global, cong-fp32, cong-global-fp32\n"
-    "                  (default: knlm,cong,cong-global)\n"
-    "  --default-lm NAME  language model used when none is asked for: a built\n"
-    "                  one, or cong+knlm / cong-global+knlm (ensembles with knlm)\n"
-    "                  (default: cong+knlm; with --lm, the last one listed)\n"
-    "  --order N       n-gram order of the knlm model, 1..8 (default 3)\n"
-    "  --threads N     training threads (default 2; the model depends on it)\n"
-    "  -o, --output OUT  model file to write (required)\n"
-    "  -h, --help      show this help (--help-all: also the switches below)\n"
-    "Progress is printed to stderr.\n";
+// A numeric option that sets one field of the build configuration.
+struct NumOption {
+  const char* name;
+  const char* metavar;
+  const char* help;
+  double lo, hi;
+  int* int_field;  // exactly one of the two is set
+  float* float_field;
+  bool dev = true;  // a tuning switch, listed by --help-all only
+};
 
-constexpr const char kBuildDevSwitches[] =
-    "  --cong-dim N    CoNg embedding size, multiple of 16 (default 32)\n"
-    "  --cong-context N  longest CoNg context n-gram, 1..16 (default 3)\n"
-    "  --cong-min-count N  minimum count of a CoNg context (default 3)\n"
-    "  --cong-epochs N  CoNg training epochs (default 6)\n"
-    "  --cong-lr X     CoNg Adam learning rate (default 0.005)\n"
-    "  --cong-l2 X     L2 weight of the context residuals, in tokens (default 1)\n"
-    "  --cong-sparse-lr X  CoNg Adagrad learning rate of embedding rows (default 0.1)\n"
-    "  --cong-clip X   cap on one embedding-row step (default 1)\n"
-    "  --cong-teacher X  share of the CoNg training target taken from a\n"
-    "                  teacher n-gram model, 0..1 (default 1)\n"
-    "  --cong-class-lambda X  weight of the CoNg LMs against the tag-class model\n"
-    "                  stored in the model, 0 < X <= 1 (default 0.7)\n"
-    "  --cong-teacher-prior X  if > 0, the teacher's share of a context seen n\n"
-    "                  times is scaled by X / (n + X) (default 10)\n"
-    "  --no-join-motion-compounds  keep the training data's split motion\n"
-    "                  compounds (들/VV 어/EC 가/VX) instead of joining them\n"
-    "                  into one verb (들어가/VV)\n"
-    "  --cong-no-rotate  quantise the CoNg embeddings as trained, without the\n"
-    "                  random-sign Hadamard rotation that spreads outliers\n"
-    "  --cong-plain-rounding  round each CoNg value to its nearest step instead\n"
-    "                  of rounding rows to keep their log-probabilities close\n"
-    "                  to the float model's\n"
-    "  --cong-storage V  how the CoNg rows are stored: a '+'-joined value\n"
-    "                  format int8 (default), int7, int6, int5 (values of\n"
-    "                  fewer bits, still one byte each) or packed4 (4-bit,\n"
-    "                  groups of 8 with a local zero point and scale), and/or\n"
-    "                  a 50% sparsity pattern sparse50 (smallest magnitudes),\n"
-    "                  block4, block8 (aligned blocks), block4u, block8u\n"
-    "                  (blocks starting anywhere); e.g. packed4+sparse50\n"
-    "  --cong-wb-teacher  teach with a Witten-Bell estimate over the CoNg\n"
-    "                  contexts instead of the Kneser-Ney model\n";
+std::vector<NumOption> NumOptions(build::BuildConfig* c) {
+  build::CongTrainOptions& g = c->cong;
+  return {
+      {"order", "N", "n-gram order of the knlm model", double(knlm_internal::kMinOrder),
+       double(knlm_internal::kMaxOrder), &c->knlm.order, nullptr, false},
+      {"cong-dim", "N", "CoNg embedding size, multiple of 16", 16, 512, &g.dim, nullptr},
+      {"cong-context", "N", "longest CoNg context n-gram", 1, 16, &g.max_context_len, nullptr},
+      {"cong-min-count", "N", "minimum count of a CoNg context", 1, 1000000, &g.min_count, nullptr},
+      {"cong-epochs", "N", "CoNg training epochs", 0, 1000, &g.epochs, nullptr},
+      {"cong-lr", "X", "CoNg Adam learning rate", 0, 1000, nullptr, &g.learning_rate},
+      {"cong-l2", "X", "L2 weight of the context residuals, in tokens", 0, 1000, nullptr, &g.residual_l2},
+      {"cong-sparse-lr", "X", "CoNg Adagrad learning rate of embedding rows", 0, 1000, nullptr,
+       &g.sparse_learning_rate},
+      {"cong-clip", "X", "cap on one embedding-row step", 0, 1000, nullptr, &g.sparse_clip},
+      {"cong-teacher", "X", "share of the CoNg training target taken from a teacher n-gram model", 0, 1,
+       nullptr, &g.teacher_weight},
+      {"cong-teacher-prior", "X",
+       "if > 0, the teacher's share of a context seen n times is scaled by X / (n + X)", 0, 1000, nullptr,
+       &g.teacher_prior},
+      {"cong-class-lambda", "X",
+       "weight of the CoNg LMs against the tag-class model stored in the model, 0 < X <= 1", 0, 1, nullptr,
+       &g.class_lambda},
+      {"threads", "N", "training threads (the model does not depend on them)", 1, 256, &g.threads, nullptr, false},
+  };
+}
+
+// Flags that switch a default off.
+struct FlagOption {
+  const char* name;
+  const char* help;
+  bool* field;  // set to false by the flag
+};
+
+std::vector<FlagOption> FlagOptions(build::BuildConfig* c) {
+  return {
+      {"cong-wb-teacher",
+       "teach with a Witten-Bell estimate over the CoNg contexts instead of the Kneser-Ney model",
+       &c->cong.kn_teacher},
+      {"cong-no-rotate",
+       "quantise the CoNg embeddings as trained, without the random-sign Hadamard rotation that spreads "
+       "outliers",
+       &c->cong.rotate},
+      {"cong-plain-rounding",
+       "round each CoNg value to its nearest step instead of rounding rows to keep their log-probabilities "
+       "close "
+       "to the float model's",
+       &c->cong.compensated_rounding},
+      {"no-join-motion-compounds",
+       "keep the training data's split motion compounds (들/VV 어/EC 가/VX) instead of joining them into one "
+       "verb "
+       "(들어가/VV)",
+       &c->corpus.join_motion_compounds},
+  };
+}
+
+// One help entry: "  --name ARG" then the text, wrapped at 78 columns with
+// continuation lines indented by 18.
+void AppendHelp(std::string* out, const std::string& head, const std::string& text) {
+  constexpr size_t kIndent = 18, kWidth = 78;
+  std::string line = "  " + head;
+  line += line.size() + 2 <= kIndent ? std::string(kIndent - line.size(), ' ') : "  ";
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(' ', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(pos, end - pos);
+    if (line.size() + word.size() > kWidth && line.size() > kIndent) {
+      line.pop_back();  // the space after the last word
+      *out += line + "\n";
+      line = std::string(kIndent, ' ');
+    }
+    line += word + " ";
+    pos = end + 1;
+  }
+  line.pop_back();
+  *out += line + "\n";
+}
+
+// The help text: the everyday options, or (dev) the tuning switches that
+// --help-all adds.
+std::string Usage(bool dev) {
+  build::BuildConfig defaults;
+  std::string u;
+  if (!dev) {
+    u = "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N] -o OUT\n"
+        "\n"
+        "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/.\n";
+    AppendHelp(&u, "--data DIR",
+               "training data directory (default for the kma of the build tree: " KMA_SHARED_DATA_DIR_DEFAULT
+               ")");
+    AppendHelp(&u, "--rules FILE",
+               "morphological rule file (default for the kma of the build tree: " KMA_SOURCE_DIR_DEFAULT
+               "/models/morph_rules.txt)");
+    std::string lms;
+    for (const std::string& lm : defaults.lms) lms += (lms.empty() ? "" : ",") + lm;
+    AppendHelp(&u, "--lm LIST",
+               "comma-separated language models to build: knlm (always built), cong, cong-global, cong-fp32, "
+               "cong-global-fp32 (default: " +
+                   lms + ")");
+    AppendHelp(&u, "--default-lm NAME",
+               "language model used when none is asked for: a built one, or cong+knlm / cong-global+knlm "
+               "(ensembles with knlm) (default: " +
+                   defaults.default_lm + "; with --lm, the last one listed)");
+  }
+  for (const NumOption& o : NumOptions(&defaults)) {
+    if (o.dev != dev) continue;
+    char value[32];
+    if (o.int_field)
+      std::snprintf(value, sizeof value, "%d", *o.int_field);
+    else
+      std::snprintf(value, sizeof value, "%g", double(*o.float_field));
+    AppendHelp(&u, std::string("--") + o.name + " " + o.metavar,
+               std::string(o.help) + " (default " + value + ")");
+  }
+  if (dev) {
+    for (const FlagOption& f : FlagOptions(&defaults)) AppendHelp(&u, std::string("--") + f.name, f.help);
+    return u;
+  }
+  AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
+  AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
+  return u + "Progress is printed to stderr.\n";
+}
 
 bool IsDir(const std::string& p) {
   struct stat st;
@@ -99,133 +182,88 @@ std::vector<std::string> SplitList(const std::string& s) {
   return out;
 }
 
+ArgParser MakeParser() {
+  std::vector<OptionSpec> specs = {
+      {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true}};
+  build::BuildConfig scratch;
+  for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
+  for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
+  return ArgParser(std::move(specs));
+}
+
+// The options' values into `config`; a usage error message, or "".
+std::string ApplyOptions(const ArgParser& args, build::BuildConfig* config) {
+  if (args.Has("lm")) {
+    config->lms = SplitList(args.Get("lm"));
+    if (config->lms.empty()) return "--lm needs at least one name";
+    config->default_lm.clear();  // the last one listed, unless --default-lm says
+  }
+  if (args.Has("default-lm")) config->default_lm = args.Get("default-lm");
+  for (const FlagOption& f : FlagOptions(config))
+    if (args.Has(f.name)) *f.field = false;
+  for (const NumOption& o : NumOptions(config)) {
+    if (!args.Has(o.name)) continue;
+    char range[64];
+    std::snprintf(range, sizeof range, "%g..%g", o.lo, o.hi);
+    long i;
+    float f;
+    if (o.int_field && ParseIntInRange(args.Get(o.name), long(o.lo), long(o.hi), &i)) {
+      *o.int_field = static_cast<int>(i);
+    } else if (o.float_field && ParseFloatInRange(args.Get(o.name), float(o.lo), float(o.hi), &f)) {
+      *o.float_field = f;
+    } else {
+      return std::string("--") + o.name + " must be " + (o.int_field ? "an integer" : "a number") + " in " +
+             range;
+    }
+  }
+  if (config->cong.dim % 16 != 0) return "--cong-dim must be a multiple of 16";
+  return "";
+}
+
+// The input paths from --data and --rules into `config`; kExitOk, or the exit
+// code after printing the error. The defaults point into the source tree
+// beside the build: only the kma of that build tree uses them, never an
+// installed one.
+int ResolveInputs(const ArgParser& args, build::BuildConfig* config) {
+  const bool dev_tree = RunningFromBuildTree();
+  const std::string data = args.Get("data", dev_tree ? KMA_SHARED_DATA_DIR_DEFAULT : "");
+  if (data.empty() || !IsDir(data))
+    return Fail(kExitRuntime, "training data directory '" + data + "' not found (use --data DIR)");
+  config->train_path = data + "/corpus/train.tsv";
+  config->lexicon_dir = data + "/lexicon";
+  config->rules_path = args.Get(
+      "rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt" : std::string());
+  if (!IsFile(config->train_path)) return Fail(kExitRuntime, config->train_path + ": training corpus not found");
+  if (!IsDir(config->lexicon_dir)) return Fail(kExitRuntime, config->lexicon_dir + ": lexicon directory not found");
+  if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
+  if (!IsFile(config->rules_path))
+    return Fail(kExitRuntime, config->rules_path + ": rule file not found (use --rules FILE)");
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunBuildModel(int argc, char** argv, int first) {
-  ArgParser args({{"data", 0, true},
-                  {"rules", 0, true},
-                  {"lm", 0, true},
-                  {"order", 0, true},
-                  {"default-lm", 0, true},
-                  {"cong-dim", 0, true},
-                  {"cong-context", 0, true},
-                  {"cong-min-count", 0, true},
-                  {"cong-epochs", 0, true},
-                  {"cong-lr", 0, true},
-                  {"cong-l2", 0, true},
-                  {"cong-sparse-lr", 0, true},
-                  {"cong-clip", 0, true},
-                  {"cong-teacher", 0, true},
-                  {"cong-wb-teacher", 0, false},
-                  {"cong-no-rotate", 0, false},
-                  {"cong-plain-rounding", 0, false},
-                  {"no-join-motion-compounds", 0, false},
-                  {"cong-storage", 0, true},
-                  {"cong-class-lambda", 0, true},
-                  {"cong-teacher-prior", 0, true},
-                  {"threads", 0, true},
-                  {"output", 'o', true}});
+  ArgParser args = MakeParser();
   std::string error;
-  if (!args.Parse(argc, argv, first, &error)) {
+  if (!args.Parse(argc, argv, first, &error))
     return Fail(kExitUsage, error + " (see 'kma build-model --help')");
-  }
-  if (args.help()) return PrintHelp(args, "build-model", kBuildUsage, kBuildDevSwitches);
-  if (!args.positionals().empty()) {
+  if (args.help()) return PrintHelp(args, "build-model", Usage(false).c_str(), Usage(true).c_str());
+  if (!args.positionals().empty())
     return Fail(kExitUsage, "unexpected argument '" + args.positionals()[0] + "'");
-  }
   build::BuildConfig config;
   config.output_path = args.Get("output");
-  if (config.output_path.empty()) {
+  if (config.output_path.empty())
     return Fail(kExitUsage, "build-model needs -o OUT (see 'kma build-model --help')");
-  }
-  long order = 3;
-  if (!ParseIntInRange(args.Get("order", "3"), 1, 8, &order)) {
-    return Fail(kExitUsage, "--order must be an integer in 1..8");
-  }
-  config.knlm_order = static_cast<int>(order);
-  if (args.Has("lm")) {
-    config.lms = SplitList(args.Get("lm"));
-    if (config.lms.empty()) return Fail(kExitUsage, "--lm needs at least one name");
-    config.default_lm.clear();  // the last one listed, unless --default-lm says
-  }
+  error = ApplyOptions(args, &config);
+  if (!error.empty()) return Fail(kExitUsage, error);
+  if (const int exit_code = ResolveInputs(args, &config); exit_code != kExitOk) return exit_code;
+  config.log = [](const std::string& msg) { std::fprintf(stderr, "kma build-model: %s\n", msg.c_str()); };
 
-  if (args.Has("default-lm")) config.default_lm = args.Get("default-lm");
-  config.cong_kn_teacher = !args.Has("cong-wb-teacher");
-  config.cong.rotate = !args.Has("cong-no-rotate");
-  config.cong.compensated_rounding = !args.Has("cong-plain-rounding");
-  config.join_motion_compounds = !args.Has("no-join-motion-compounds");
-  if (args.Has("cong-storage")) {
-    auto storage = build::ParseCongStorage(args.Get("cong-storage"));
-    if (!storage.ok()) return Fail(kExitUsage, "--cong-storage: " + storage.status().message());
-    config.cong.storage = storage.value();
-  }
-  struct IntOpt {
-    const char* name;
-    long lo, hi;
-    int* dst;
-  };
-  const IntOpt int_opts[] = {{"cong-dim", 16, 512, &config.cong.dim},
-                             {"cong-context", 1, 16, &config.cong.max_context_len},
-                             {"cong-min-count", 1, 1000000, &config.cong.min_count},
-                             {"cong-epochs", 0, 1000, &config.cong.epochs},
-                             {"threads", 1, 256, &config.cong.threads}};
-  for (const IntOpt& io : int_opts) {
-    if (!args.Has(io.name)) continue;
-    long v;
-    if (!ParseIntInRange(args.Get(io.name), io.lo, io.hi, &v))
-      return Fail(kExitUsage, std::string("--") + io.name + " must be an integer in " + std::to_string(io.lo) + ".." +
-                                  std::to_string(io.hi));
-    *io.dst = static_cast<int>(v);
-  }
-  if (config.cong.dim % 16 != 0) return Fail(kExitUsage, "--cong-dim must be a multiple of 16");
-  for (auto [name, dst] : {std::pair<const char*, float*>{"cong-lr", &config.cong.learning_rate},
-                           std::pair<const char*, float*>{"cong-l2", &config.cong.residual_l2},
-                           std::pair<const char*, float*>{"cong-sparse-lr", &config.cong.sparse_learning_rate},
-                           std::pair<const char*, float*>{"cong-clip", &config.cong.sparse_clip},
-                           std::pair<const char*, float*>{"cong-teacher", &config.cong.teacher_weight},
-                           std::pair<const char*, float*>{"cong-class-lambda", &config.cong_class_lambda},
-                           std::pair<const char*, float*>{"cong-teacher-prior", &config.cong.teacher_prior}}) {
-    if (!args.Has(name)) continue;
-    char* end = nullptr;
-    std::string v = args.Get(name);
-    double d = std::strtod(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !(d >= 0) || d > 1000)
-      return Fail(kExitUsage, std::string("--") + name + " must be a number in 0..1000");
-    *dst = static_cast<float>(d);
-  }
-
-  // The defaults point into the source tree beside the build: only the kma
-  // of that build tree uses them, never an installed one.
-  const bool dev_tree = RunningFromBuildTree();
-  const std::string data = args.Get("data", dev_tree ? KMA_SHARED_DATA_DIR_DEFAULT : "");
-  if (data.empty() || !IsDir(data)) {
-    return Fail(kExitRuntime, "training data directory '" + data +
-                                  "' not found (use --data DIR)");
-  }
-  config.train_path = data + "/corpus/train.tsv";
-  config.lexicon_dir = data + "/lexicon";
-  config.rules_path =
-      args.Get("rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt"
-                                 : std::string());
-  if (!IsFile(config.train_path)) {
-    return Fail(kExitRuntime, config.train_path + ": training corpus not found");
-  }
-  if (!IsDir(config.lexicon_dir)) {
-    return Fail(kExitRuntime, config.lexicon_dir + ": lexicon directory not found");
-  }
-  if (config.rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
-  if (!IsFile(config.rules_path)) {
-    return Fail(kExitRuntime, config.rules_path + ": rule file not found (use --rules FILE)");
-  }
-  config.log = [](const std::string& msg) {
-    std::fprintf(stderr, "kma build-model: %s\n", msg.c_str());
-  };
-
-  auto start = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
   Status st = build::BuildModel(config);
   if (!st.ok()) return Fail(kExitRuntime, "build-model failed: " + st.message());
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "kma build-model: done in %.1f s\n", seconds);
   return kExitOk;
 }

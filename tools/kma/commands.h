@@ -11,6 +11,7 @@ int RunSplit(int argc, char** argv, int first);
 int RunEval(int argc, char** argv, int first);
 int RunEvalSplit(int argc, char** argv, int first);  // `kma eval --split`
 int RunSplitSet(int argc, char** argv, int first);
+int RunTypoSet(int argc, char** argv, int first);
 int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);

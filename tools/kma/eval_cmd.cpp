@@ -20,6 +20,7 @@
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
+#include "tools/kma/eval_weak.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/search_switches.h"
@@ -29,7 +30,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalUsage[] =
-    "usage: kma eval [--model P] [--lm NAME] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
+    "usage: kma eval [--model P] [--lm NAME] [--typos] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
     "\n"
     "Analyses the raw text of each gold line (top-1) and compares the morphemes\n"
     "with the gold ones by LCS alignment after normalisation. A gold line is\n"
@@ -38,6 +39,8 @@ constexpr const char kEvalUsage[] =
     "give each sentence's source and figures are also reported per source.\n"
     "  --model P   model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME   language model of the model file to score with\n"
+    "  --typos     typo-tolerant analysis (see 'kma analyze --help'; build a\n"
+    "              misspelled gold set with 'kma typo-set')\n"
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
     "              has two or more distinct analyses in FILE\n"
@@ -47,6 +50,8 @@ constexpr const char kEvalUsage[] =
     "always reported.\n"
     "  --json      print one JSON object instead of tables\n"
     "  -h, --help  show this help (--help-all: also the switches below)\n"
+    "kma eval --weak FILE ...: headword agreement on dictionary usage examples\n"
+    "(see 'kma eval --weak FILE --help').\n"
     "With --split it scores sentence splitting instead (see 'kma eval --split --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
@@ -74,6 +79,7 @@ struct Extra {
   }
 };
 
+// The figures of one gold file, or (merged) of all of them.
 struct FileResult {
   std::string name;
   EvalAccumulator acc;
@@ -82,6 +88,15 @@ struct FileResult {
   std::map<std::string, Extra> per_source;
   int64_t compared = 0, identical = 0;  // --compare-lm
   double gold_diff_sq = 0;              // Σ over sentences of (log P_lm − log P_compare)² of the gold
+  void Merge(const FileResult& o) {
+    acc.Merge(o.acc);
+    all.Merge(o.all);
+    compared += o.compared;
+    identical += o.identical;
+    gold_diff_sq += o.gold_diff_sq;
+    for (const auto& [src, e] : o.per_source) per_source[src].Merge(e);
+    seconds += o.seconds;
+  }
 };
 
 struct EvalContext {
@@ -101,13 +116,81 @@ double MsPerSentence(const EvalCounts& c, double seconds) {
   return c.sentences > 0 ? seconds * 1000.0 / c.sentences : 0.0;
 }
 
-// Evaluates one gold file; returns an exit code (errors already printed).
-int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt, const EvalContext& ctx,
-             FileResult* result) {
+// Buffers reused from one gold line to the next.
+struct LineScratch {
+  std::string raw;
+  std::vector<Morph> gold_morphs, pred_morphs;
+  std::vector<Analysis> analyses, compare_analyses;
   std::vector<std::string> words;
   std::vector<std::vector<Morph>> word_analyses, pred_words;
   std::vector<std::pair<std::string, std::string>> lm_morphs;
-  std::vector<Analysis> compare_analyses;
+};
+
+// True if both top-1 analyses have the same tokens (form, tag, offset).
+bool SameTop1(const std::vector<Analysis>& a, const std::vector<Analysis>& b) {
+  bool same = !a.empty() && !b.empty() && a[0].tokens.size() == b[0].tokens.size();
+  for (size_t i = 0; same && i < a[0].tokens.size(); ++i)
+    same = a[0].tokens[i].form == b[0].tokens[i].form && a[0].tokens[i].tag == b[0].tokens[i].tag &&
+           a[0].tokens[i].begin == b[0].tokens[i].begin;
+  return same;
+}
+
+// The gold LM figures of one line and, with --train, its ambiguous words.
+Extra LineExtra(std::string_view line, const EvalContext& ctx, LineScratch* s, FileResult* result) {
+  Extra ex;
+  s->lm_morphs.clear();
+  for (const Morph& m : s->gold_morphs) s->lm_morphs.emplace_back(m.form, m.tag);
+  size_t lm_tokens = 0;
+  ex.logprob = ctx.scorer->SentenceLogProb(s->lm_morphs, &lm_tokens);
+  if (ctx.compare_scorer != nullptr) {
+    size_t other_tokens = 0;
+    const double d = ex.logprob - ctx.compare_scorer->SentenceLogProb(s->lm_morphs, &other_tokens);
+    result->gold_diff_sq += d * d;
+  }
+  ex.lm_tokens = static_cast<int64_t>(lm_tokens);
+  if (ctx.ambiguity != nullptr && !s->analyses.empty() && SplitGoldWords(line, &s->words, &s->word_analyses)) {
+    s->pred_words.assign(s->words.size(), {});
+    for (const Token& t : s->analyses[0].tokens)
+      if (t.word < s->pred_words.size()) s->pred_words[t.word].push_back(Morph{t.form, std::string(TagName(t.tag))});
+    for (size_t w = 0; w < s->words.size(); ++w) {
+      if (!ctx.ambiguity->IsAmbiguous(s->words[w])) continue;
+      ++ex.ambiguous;
+      if (AnalysisKey(s->pred_words[w]) == AnalysisKey(s->word_analyses[w])) ++ex.ambiguous_right;
+    }
+  }
+  return ex;
+}
+
+// Analyses and scores one non-blank gold line; returns an exit code (errors
+// already printed). `source` is "" without a .sources file.
+int EvalLine(const LineReader& gold, std::string_view line, const std::string& source, Analyzer* analyzer,
+             const AnalyzeOptions& opt, const EvalContext& ctx, LineScratch* s, FileResult* result) {
+  std::string error;
+  if (!ParseGoldLine(line, &s->raw, &s->gold_morphs, &error))
+    return Fail(kExitRuntime, gold.name() + ":" + std::to_string(gold.line_number()) + ": " + error);
+  auto start = std::chrono::steady_clock::now();
+  Status st = analyzer->AnalyzeUtf8(s->raw, opt, &s->analyses);
+  result->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!st.ok()) return Fail(kExitRuntime, LineErrorMessage(gold, st));
+  s->pred_morphs.clear();
+  if (!s->analyses.empty())
+    for (const Token& t : s->analyses[0].tokens) s->pred_morphs.push_back(Morph{t.form, std::string(TagName(t.tag))});
+  result->acc.AddSentence(s->gold_morphs, s->pred_morphs, source);
+  if (ctx.compare != nullptr) {
+    Status cst = ctx.compare->AnalyzeUtf8(s->raw, ctx.compare_options, &s->compare_analyses);
+    if (!cst.ok()) return Fail(kExitRuntime, LineErrorMessage(gold, cst));
+    ++result->compared;
+    result->identical += SameTop1(s->analyses, s->compare_analyses);
+  }
+  const Extra ex = LineExtra(line, ctx, s, result);
+  result->all.Merge(ex);
+  if (!source.empty()) result->per_source[source].Merge(ex);
+  return kExitOk;
+}
+
+// Evaluates one gold file; returns an exit code (errors already printed).
+int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt, const EvalContext& ctx,
+             FileResult* result) {
   result->name = path;
   std::string error;
   LineReader gold;
@@ -117,78 +200,23 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
   bool has_sources = path != "-" && FileExists(sources_path);
   if (has_sources && !sources.Open(sources_path, &error)) return Fail(kExitRuntime, error);
 
-  std::string raw;
-  std::vector<Morph> gold_morphs, pred_morphs;
-  std::vector<Analysis> analyses;
+  LineScratch scratch;
   std::string_view line, source_line;
   while (gold.Next(&line)) {
     // Sources align with physical gold lines, blank ones included.
     std::string source;
     if (has_sources) {
-      if (!sources.Next(&source_line)) {
-        return Fail(kExitRuntime, sources_path + ": fewer lines than " + path);
-      }
+      if (!sources.Next(&source_line)) return Fail(kExitRuntime, sources_path + ": fewer lines than " + path);
       source.assign(source_line);
     }
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    if (!ParseGoldLine(line, &raw, &gold_morphs, &error)) {
-      return Fail(kExitRuntime, gold.name() + ":" + std::to_string(gold.line_number()) +
-                                    ": " + error);
-    }
-    auto start = std::chrono::steady_clock::now();
-    Status st = analyzer->AnalyzeUtf8(raw, opt, &analyses);
-    result->seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!st.ok()) return Fail(kExitRuntime, LineErrorMessage(gold, st));
-    pred_morphs.clear();
-    if (!analyses.empty()) {
-      for (const Token& t : analyses[0].tokens) {
-        pred_morphs.push_back(Morph{t.form, std::string(TagName(t.tag))});
-      }
-    }
     // No .sources file: no per-source entry; a blank source line: "(none)".
     if (has_sources && source.empty()) source = "(none)";
-    result->acc.AddSentence(gold_morphs, pred_morphs, source);
-    if (ctx.compare != nullptr) {
-      Status cst = ctx.compare->AnalyzeUtf8(raw, ctx.compare_options, &compare_analyses);
-      if (!cst.ok()) return Fail(kExitRuntime, LineErrorMessage(gold, cst));
-      bool same = !analyses.empty() && !compare_analyses.empty() &&
-                  analyses[0].tokens.size() == compare_analyses[0].tokens.size();
-      for (size_t i = 0; same && i < analyses[0].tokens.size(); ++i)
-        same = analyses[0].tokens[i].form == compare_analyses[0].tokens[i].form &&
-               analyses[0].tokens[i].tag == compare_analyses[0].tokens[i].tag &&
-               analyses[0].tokens[i].begin == compare_analyses[0].tokens[i].begin;
-      ++result->compared;
-      result->identical += same;
-    }
-    Extra ex;
-    lm_morphs.clear();
-    for (const Morph& m : gold_morphs) lm_morphs.emplace_back(m.form, m.tag);
-    size_t lm_tokens = 0;
-    ex.logprob = ctx.scorer->SentenceLogProb(lm_morphs, &lm_tokens);
-    if (ctx.compare_scorer != nullptr) {
-      size_t other_tokens = 0;
-      const double d = ex.logprob - ctx.compare_scorer->SentenceLogProb(lm_morphs, &other_tokens);
-      result->gold_diff_sq += d * d;
-    }
-    ex.lm_tokens = static_cast<int64_t>(lm_tokens);
-    if (ctx.ambiguity != nullptr && !analyses.empty() && SplitGoldWords(line, &words, &word_analyses)) {
-      pred_words.assign(words.size(), {});
-      for (const Token& t : analyses[0].tokens)
-        if (t.word < pred_words.size()) pred_words[t.word].push_back(Morph{t.form, std::string(TagName(t.tag))});
-      for (size_t w = 0; w < words.size(); ++w) {
-        if (!ctx.ambiguity->IsAmbiguous(words[w])) continue;
-        ++ex.ambiguous;
-        if (AnalysisKey(pred_words[w]) == AnalysisKey(word_analyses[w])) ++ex.ambiguous_right;
-      }
-    }
-    result->all.Merge(ex);
-    if (has_sources) result->per_source[source].Merge(ex);
+    if (int rc = EvalLine(gold, line, source, analyzer, opt, ctx, &scratch, result); rc != kExitOk) return rc;
   }
   if (!gold.error().empty()) return Fail(kExitRuntime, gold.error());
-  if (has_sources && sources.Next(&source_line) && !source_line.empty()) {
+  if (has_sources && sources.Next(&source_line) && !source_line.empty())
     return Fail(kExitRuntime, sources_path + ": more lines than " + path);
-  }
   return kExitOk;
 }
 
@@ -292,9 +320,135 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
   }
 }
 
+// The analysis options from the switches; the LM scored with in `*lm`.
+// Returns an exit code (errors already printed).
+int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* opt, std::string* lm) {
+  opt->top_n = 1;
+  opt->lm = args.Get("lm");
+  if (args.Has("class-lambda")) {
+    char* end = nullptr;
+    const std::string v = args.Get("class-lambda");
+    opt->class_lambda = std::strtof(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(opt->class_lambda > 0.0f && opt->class_lambda <= 1.0f))
+      return Fail(kExitUsage, "--class-lambda must be a number between 0 and 1");
+  }
+  if (args.Has("morph-penalty")) {
+    char* end = nullptr;
+    const std::string v = args.Get("morph-penalty");
+    opt->morph_penalty = std::strtof(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(opt->morph_penalty >= 0.0f && opt->morph_penalty <= 10.0f))
+      return Fail(kExitUsage, "--morph-penalty must be a number in 0..10");
+  }
+  std::string error;
+  if (!ApplySearchSwitches(args, opt, &error)) return Fail(kExitUsage, error);
+  *lm = opt->lm.empty() ? model.default_lm() : opt->lm;
+  if (args.Has("knlm-mix")) {
+    if (!lm::LmRegistry::IsEnsemble(*lm) || !model.impl().has_lm(*lm))
+      return Fail(kExitUsage,
+                  "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + *lm + "'");
+    if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt->knlm_mix) ||
+        !(opt->knlm_mix > 0.0f && opt->knlm_mix < 1.0f))
+      return Fail(kExitUsage, "--knlm-mix must be a number between 0 and 1 (exclusive)");
+  }
+  return kExitOk;
+}
+
+// What EvalContext points to: the gold scorer, --train's ambiguity index and
+// --compare-lm's analyzer and scorer.
+struct EvalSetup {
+  std::unique_ptr<GoldLmScorer> scorer, compare_scorer;
+  AmbiguityIndex ambiguity;
+  std::unique_ptr<Analyzer> compare;
+  EvalContext ctx;
+};
+
+int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt,
+              const std::string& lm, EvalSetup* setup) {
+  setup->scorer = std::make_unique<GoldLmScorer>(*model, lm, opt.knlm_mix);
+  setup->ctx.scorer = setup->scorer.get();
+  std::string error;
+  if (args.Has("train")) {
+    if (!setup->ambiguity.Load(args.Get("train"), &error)) return Fail(kExitRuntime, error);
+    setup->ctx.ambiguity = &setup->ambiguity;
+  }
+  if (args.Has("compare-lm")) {
+    const std::string other = args.Get("compare-lm");
+    std::vector<std::string> names = model->lm_names();
+    if (std::find(names.begin(), names.end(), other) == names.end())
+      return Fail(kExitUsage, "model has no language model '" + other + "'");
+    setup->compare = std::make_unique<Analyzer>(model);
+    setup->ctx.compare = setup->compare.get();
+    setup->ctx.compare_options = opt;
+    setup->ctx.compare_options.lm = other;
+    setup->compare_scorer = std::make_unique<GoldLmScorer>(*model, other);
+    setup->ctx.compare_scorer = setup->compare_scorer.get();
+  }
+  return kExitOk;
+}
+
+// How far apart the two LMs score the same text: the root mean square,
+// over gold sentences, of the difference of their log-probabilities.
+double GoldRms(const FileResult& total) {
+  return total.compared > 0 ? std::sqrt(total.gold_diff_sq / double(total.compared)) : 0.0;
+}
+
+double IdenticalShare(const FileResult& total) {
+  return total.compared > 0 ? double(total.identical) / double(total.compared) : 0.0;
+}
+
+// The JSON report; `compare_lm` is "" without --compare-lm.
+std::string JsonReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
+                       const std::string& compare_lm, bool amb) {
+  std::string out = "{";
+  AppendJsonResult(total.acc, total.seconds, total.all, total.per_source, amb, &out);
+  out.append(",\"lm\":");
+  AppendJsonString(lm, &out);
+  if (!compare_lm.empty()) {
+    out.append(",\"compare_lm\":");
+    AppendJsonString(compare_lm, &out);
+    out.append(",\"identical_top1_share\":");
+    AppendJsonNumber(IdenticalShare(total), &out);
+    out.append(",\"gold_logprob_rms_diff\":");
+    AppendJsonNumber(GoldRms(total), &out);
+  }
+  out.append(",\"files\":[");
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (i > 0) out.push_back(',');
+    out.append("{\"file\":");
+    AppendJsonString(results[i].name, &out);
+    out.push_back(',');
+    AppendJsonResult(results[i].acc, results[i].seconds, results[i].all, results[i].per_source, amb, &out);
+    out.push_back('}');
+  }
+  out.append("]}\n");
+  return out;
+}
+
+// The text report; `compare_lm` is "" without --compare-lm.
+std::string TextReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
+                       const std::string& compare_lm, bool amb) {
+  std::string out;
+  const bool many = results.size() > 1;
+  for (const FileResult& r : results) AppendTextResult(r.name, r.acc, r.seconds, r.all, r.per_source, amb, lm, !many, &out);
+  if (many) AppendTextResult("overall", total.acc, total.seconds, total.all, total.per_source, amb, lm, true, &out);
+  if (!compare_lm.empty()) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "identical top-1 analyses, lm %s vs %s: %lld of %lld sentences (%.2f%%)\n",
+                  lm.c_str(), compare_lm.c_str(), static_cast<long long>(total.identical),
+                  static_cast<long long>(total.compared),
+                  total.compared > 0 ? 100.0 * double(total.identical) / double(total.compared) : 0.0);
+    out.append(buf);
+    std::snprintf(buf, sizeof buf, "gold sentence log-probability, lm %s vs %s: rms difference %.4f nats\n",
+                  lm.c_str(), compare_lm.c_str(), GoldRms(total));
+    out.append(buf);
+  }
+  return out;
+}
+
 }  // namespace
 
 int RunEval(int argc, char** argv, int first) {
+  if (WantsEvalWeak(argc, argv, first)) return RunEvalWeak(argc, argv, first);
   for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i)
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
@@ -303,136 +457,29 @@ int RunEval(int argc, char** argv, int first) {
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;
-  if (!args.Parse(argc, argv, first, &error)) {
-    return Fail(kExitUsage, error + " (see 'kma eval --help')");
-  }
+  if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --help')");
   if (args.help()) return PrintHelp(args, "eval", kEvalUsage, (kEvalDevSwitches + SearchSwitchHelp()).c_str());
-  if (args.positionals().empty()) {
-    return Fail(kExitUsage, "eval needs at least one GOLD file (see 'kma eval --help')");
-  }
+  if (args.positionals().empty()) return Fail(kExitUsage, "eval needs at least one GOLD file (see 'kma eval --help')");
   std::shared_ptr<const Model> model;
-  if (int rc = OpenModel(args.Get("model"), args.Get("lm"), &model); rc != kExitOk) {
-    return rc;
-  }
+  if (int rc = OpenModel(args.Get("model"), args.Get("lm"), &model); rc != kExitOk) return rc;
   Analyzer analyzer(model);
   AnalyzeOptions opt;
-  opt.top_n = 1;
-  opt.lm = args.Get("lm");
-  if (args.Has("class-lambda")) {
-    char* end = nullptr;
-    const std::string v = args.Get("class-lambda");
-    opt.class_lambda = std::strtof(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !(opt.class_lambda > 0.0f && opt.class_lambda <= 1.0f))
-      return Fail(kExitUsage, "--class-lambda must be a number between 0 and 1");
-  }
-  if (args.Has("morph-penalty")) {
-    char* end = nullptr;
-    const std::string v = args.Get("morph-penalty");
-    opt.morph_penalty = std::strtof(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !(opt.morph_penalty >= 0.0f && opt.morph_penalty <= 10.0f))
-      return Fail(kExitUsage, "--morph-penalty must be a number in 0..10");
-  }
-  if (!ApplySearchSwitches(args, &opt, &error)) return Fail(kExitUsage, error);
-  const std::string lm = opt.lm.empty() ? model->default_lm() : opt.lm;
-  if (args.Has("knlm-mix")) {
-    if (!lm::LmRegistry::IsEnsemble(lm) || !model->impl().has_lm(lm))
-      return Fail(kExitUsage, "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + lm + "'");
-    if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt.knlm_mix) || !(opt.knlm_mix > 0.0f && opt.knlm_mix < 1.0f))
-      return Fail(kExitUsage, "--knlm-mix must be a number between 0 and 1 (exclusive)");
-  }
-  GoldLmScorer scorer(*model, lm, opt.knlm_mix);
-  AmbiguityIndex ambiguity;
-  EvalContext ctx;
-  ctx.scorer = &scorer;
-  if (args.Has("train")) {
-    if (!ambiguity.Load(args.Get("train"), &error)) return Fail(kExitRuntime, error);
-    ctx.ambiguity = &ambiguity;
-  }
-  const bool amb = ctx.ambiguity != nullptr;
-  std::unique_ptr<Analyzer> compare;
-  std::unique_ptr<GoldLmScorer> compare_scorer;
-  if (args.Has("compare-lm")) {
-    const std::string other = args.Get("compare-lm");
-    std::vector<std::string> names = model->lm_names();
-    if (std::find(names.begin(), names.end(), other) == names.end())
-      return Fail(kExitUsage, "model has no language model '" + other + "'");
-    compare = std::make_unique<Analyzer>(model);
-    ctx.compare = compare.get();
-    ctx.compare_options = opt;
-    ctx.compare_options.lm = other;
-    compare_scorer = std::make_unique<GoldLmScorer>(*model, other);
-    ctx.compare_scorer = compare_scorer.get();
-  }
-  int64_t compared = 0, identical = 0;
-  double gold_diff_sq = 0;
-  Extra total_extra;
-  std::map<std::string, Extra> total_per_source;
+  std::string lm;
+  if (int rc = ParseEvalOptions(args, *model, &opt, &lm); rc != kExitOk) return rc;
+  EvalSetup setup;
+  if (int rc = SetUpEval(args, model, opt, lm, &setup); rc != kExitOk) return rc;
 
   std::vector<FileResult> results(args.positionals().size());
-  EvalAccumulator total;
-  double total_seconds = 0;
+  FileResult total;
   for (size_t i = 0; i < results.size(); ++i) {
-    if (int rc = EvalFile(args.positionals()[i], &analyzer, opt, ctx, &results[i]);
-        rc != kExitOk) {
-      return rc;
-    }
-    total.Merge(results[i].acc);
-    total_extra.Merge(results[i].all);
-    compared += results[i].compared;
-    identical += results[i].identical;
-    gold_diff_sq += results[i].gold_diff_sq;
-    for (const auto& [src, e] : results[i].per_source) total_per_source[src].Merge(e);
-    total_seconds += results[i].seconds;
+    if (int rc = EvalFile(args.positionals()[i], &analyzer, opt, setup.ctx, &results[i]); rc != kExitOk) return rc;
+    total.Merge(results[i]);
   }
-
-  std::string out;
-  // How far apart the two LMs score the same text: the root mean square,
-  // over gold sentences, of the difference of their log-probabilities.
-  const double gold_rms = compared > 0 ? std::sqrt(gold_diff_sq / double(compared)) : 0.0;
-  if (args.Has("json")) {
-    out.append("{");
-    AppendJsonResult(total, total_seconds, total_extra, total_per_source, amb, &out);
-    out.append(",\"lm\":");
-    AppendJsonString(lm, &out);
-    if (compare) {
-      out.append(",\"compare_lm\":");
-      AppendJsonString(args.Get("compare-lm"), &out);
-      out.append(",\"identical_top1_share\":");
-      AppendJsonNumber(compared > 0 ? double(identical) / double(compared) : 0.0, &out);
-      out.append(",\"gold_logprob_rms_diff\":");
-      AppendJsonNumber(gold_rms, &out);
-    }
-    out.append(",\"files\":[");
-    for (size_t i = 0; i < results.size(); ++i) {
-      if (i > 0) out.push_back(',');
-      out.append("{\"file\":");
-      AppendJsonString(results[i].name, &out);
-      out.push_back(',');
-      AppendJsonResult(results[i].acc, results[i].seconds, results[i].all, results[i].per_source, amb, &out);
-      out.push_back('}');
-    }
-    out.append("]}\n");
-  } else {
-    const bool many = results.size() > 1;
-    for (const FileResult& r : results) {
-      AppendTextResult(r.name, r.acc, r.seconds, r.all, r.per_source, amb, lm, !many, &out);
-    }
-    if (many) AppendTextResult("overall", total, total_seconds, total_extra, total_per_source, amb, lm, true, &out);
-    if (compare) {
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "identical top-1 analyses, lm %s vs %s: %lld of %lld sentences (%.2f%%)\n",
-                    lm.c_str(), args.Get("compare-lm").c_str(), static_cast<long long>(identical),
-                    static_cast<long long>(compared), compared > 0 ? 100.0 * double(identical) / double(compared) : 0.0);
-      out.append(buf);
-      std::snprintf(buf, sizeof buf, "gold sentence log-probability, lm %s vs %s: rms difference %.4f nats\n",
-                    lm.c_str(), args.Get("compare-lm").c_str(), gold_rms);
-      out.append(buf);
-    }
-  }
-  WriteStdout(out);
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    return Fail(kExitRuntime, "error writing to stdout");
-  }
+  const std::string compare_lm = setup.compare ? args.Get("compare-lm") : std::string();
+  const bool amb = setup.ctx.ambiguity != nullptr;
+  WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb)
+                               : TextReport(results, total, lm, compare_lm, amb));
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
   return kExitOk;
 }
 

@@ -86,7 +86,9 @@ std::string LineErrorMessage(const LineReader& reader, size_t line_number,
 std::string LineErrorMessage(const LineReader& reader, size_t line_number,
                              uint64_t line_offset, const Status& status) {
   std::string message = LineErrorMessage(reader, line_number, status);
-  if (status.offset() >= 0) {
+  // Only a UTF-8 error's offset is a byte of the line (a constraint's is a
+  // code point).
+  if (status.code() == StatusCode::kInvalidUtf8 && status.offset() >= 0) {
     message += " (file offset " +
                std::to_string(line_offset + static_cast<uint64_t>(status.offset())) + ")";
   }

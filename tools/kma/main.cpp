@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/kernels/cong_kernels.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 
@@ -18,6 +19,7 @@ constexpr const char kUsage[] =
     "  join         join morphemes back into text (도와줬어요)\n"
     "  eval         score the analyzer against gold files\n"
     "  split-set    build a sentence-split gold set from a corpus\n"
+    "  typo-set     build a misspelled copy of a gold corpus (typo evaluation)\n"
     "  bench        measure load time, throughput and memory\n"
     "  version      print library, ABI, model format and ISA versions\n"
     "\n"
@@ -43,11 +45,17 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return kExitOk;
   }
+  // The kernels' choice must not silently ignore a mistyped KMA_ISA.
+  if (const auto& isa = kma::kernels::EnvIsa(); isa.set && !isa.known) {
+    return Fail(kExitUsage, std::string("the environment variable KMA_ISA='") + isa.value +
+                                "' names no instruction set (scalar, sse41, avx2, avx512vnni, neon, neondot)");
+  }
   if (cmd == "--version" || cmd == "-V" || cmd == "version") return RunVersion(argc, argv, 2);
   if (cmd == "analyze") return RunAnalyze(argc, argv, 2);
   if (cmd == "split") return RunSplit(argc, argv, 2);
   if (cmd == "eval") return RunEval(argc, argv, 2);
   if (cmd == "split-set") return RunSplitSet(argc, argv, 2);
+  if (cmd == "typo-set") return RunTypoSet(argc, argv, 2);
   if (cmd == "bench") return RunBench(argc, argv, 2);
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
   if (cmd == "lm") return RunLm(argc, argv, 2);

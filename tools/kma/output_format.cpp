@@ -1,5 +1,7 @@
 #include "tools/kma/output_format.h"
 
+#include "tools/kma/cli_args.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -88,7 +90,13 @@ void AppendJsonLine(std::string_view text, const std::vector<Analysis>& analyses
       out->append(",\"word\":" + std::to_string(t.word));
       out->append(",\"score\":");
       AppendJsonNumber(t.score, out);
-      out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true}" : ",\"unknown\":false}");
+      out->append((t.flags & kTokenUnknown) ? ",\"unknown\":true" : ",\"unknown\":false");
+      // Only tokens fixed by a span constraint carry the key, so output
+      // without constraints is what it always was.
+      if ((t.flags & kTokenConstrained) != 0) out->append(",\"constrained\":true");
+      // Only typo mode sets it: without it the output stays as it always was.
+      if (t.flags & kTokenCorrected) out->append(",\"corrected\":true");
+      out->push_back('}');
     }
     out->append("]}");
   }
@@ -109,6 +117,19 @@ void AppendTsv(const Analysis& a, std::string* out) {
 
 void WriteStdout(const std::string& s) {
   if (!s.empty()) std::fwrite(s.data(), 1, s.size(), stdout);
+}
+
+int WriteOutput(const std::string& path, const std::string& s) {
+  if (path.empty()) {
+    WriteStdout(s);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+    return kExitOk;
+  }
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return Fail(kExitRuntime, path + ": cannot open for writing");
+  const bool ok = std::fwrite(s.data(), 1, s.size(), f) == s.size();
+  if (std::fclose(f) != 0 || !ok) return Fail(kExitRuntime, path + ": write error");
+  return kExitOk;
 }
 
 }  // namespace kma::cli

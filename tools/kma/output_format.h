@@ -27,6 +27,9 @@ void AppendTsv(const Analysis& a, std::string* out);
 
 // Writes `s` to stdout in full (fwrite; stdout is buffered by stdio).
 void WriteStdout(const std::string& s);
+// Writes `s` to the file `path`, or to stdout when `path` is empty. Returns
+// kExitOk, or kExitRuntime after one "kma: ..." message on stderr.
+int WriteOutput(const std::string& path, const std::string& s);
 
 }  // namespace kma::cli
 

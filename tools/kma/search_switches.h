@@ -1,5 +1,6 @@
-// The search's tuning switches shared by `kma eval` and `kma bench` (listed
-// by --help-all): --beam and --max-states.
+// The search's switches shared by `kma eval` and `kma bench`: --typos (in
+// their usage text) and the tuning switches listed by --help-all: --beam,
+// --max-states and --typo-scale.
 #ifndef KMA_TOOLS_KMA_SEARCH_SWITCHES_H_
 #define KMA_TOOLS_KMA_SEARCH_SWITCHES_H_
 

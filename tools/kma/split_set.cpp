@@ -5,28 +5,10 @@
 
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
+#include "tools/kma/rng.h"
 
 namespace kma::cli {
 namespace {
-
-// splitmix64: tiny, and identical on every platform and standard library.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : s_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double Uniform() { return static_cast<double>(Next() >> 11) * (1.0 / 9007199254740992.0); }
-  bool Chance(double p) { return Uniform() < p; }
-  template <size_t N>
-  const char* Pick(const std::array<const char*, N>& a) { return a[Next() % N]; }
-
- private:
-  uint64_t s_;
-};
 
 // What people append to a sentence in reviews and chats.
 constexpr std::array<const char*, 24> kEmoticons = {

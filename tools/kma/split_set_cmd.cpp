@@ -87,17 +87,7 @@ int RunSplitSet(int argc, char** argv, int first) {
   std::string out = "# kma split-set --seed " + std::to_string(seed) + " --max-sentences " +
                     std::to_string(max_sentences) + " " + path + "\n";
   AppendSplitGold(docs, &out);
-  if (!args.Has("output")) {
-    WriteStdout(out);
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
-    return kExitOk;
-  }
-  const std::string out_path = args.Get("output");
-  std::FILE* f = std::fopen(out_path.c_str(), "wb");
-  if (f == nullptr) return Fail(kExitRuntime, out_path + ": cannot open for writing");
-  const bool ok = std::fwrite(out.data(), 1, out.size(), f) == out.size();
-  if (std::fclose(f) != 0 || !ok) return Fail(kExitRuntime, out_path + ": write error");
-  return kExitOk;
+  return WriteOutput(args.Has("output") ? args.Get("output") : std::string(), out);
 }
 
 }  // namespace kma::cli

@@ -14,32 +14,33 @@
 %typemap(ctype) const char* path_utf8, const char* value_utf8,
                 const char* key, const char* name,
     const char* form, const char* tag, const char* irregular, const char* surface,
-    const char* morphs, const char* regex, const char* path "const char*"
+    const char* analysis, const char* regex, const char* path "const char*"
 %typemap(imtype,
          inattributes="[global::System.Runtime.InteropServices.MarshalAs(global::System.Runtime.InteropServices.UnmanagedType.LPUTF8Str)]")
     const char* path_utf8, const char* value_utf8,
     const char* key, const char* name,
     const char* form, const char* tag, const char* irregular, const char* surface,
-    const char* morphs, const char* regex, const char* path "string"
+    const char* analysis, const char* regex, const char* path "string"
 %typemap(cstype) const char* path_utf8, const char* value_utf8,
                  const char* key, const char* name,
     const char* form, const char* tag, const char* irregular, const char* surface,
-    const char* morphs, const char* regex, const char* path "string"
+    const char* analysis, const char* regex, const char* path "string"
 %typemap(csin) const char* path_utf8, const char* value_utf8,
                const char* key, const char* name,
     const char* form, const char* tag, const char* irregular, const char* surface,
-    const char* morphs, const char* regex, const char* path "$csinput"
+    const char* analysis, const char* regex, const char* path "$csinput"
 %typemap(in) const char* path_utf8, const char* value_utf8,
              const char* key, const char* name,
     const char* form, const char* tag, const char* irregular, const char* surface,
-    const char* morphs, const char* regex, const char* path %{ $1 = ($1_ltype)$input; %}
+    const char* analysis, const char* regex, const char* path %{ $1 = ($1_ltype)$input; %}
 
-/* UTF-8 analysis text: raw pointer (the facade pins a byte[]). */
-%typemap(ctype) const char* text "const char*"
-%typemap(imtype) const char* text "global::System.IntPtr"
-%typemap(cstype) const char* text "global::System.IntPtr"
-%typemap(csin) const char* text "$csinput"
-%typemap(in) const char* text %{ $1 = ($1_ltype)$input; %}
+/* UTF-8 analysis text and constraint text (pointer + length): raw pointer
+ * (the facade pins a byte[]). */
+%typemap(ctype) const char* text, const char* morphs, const char* readings "const char*"
+%typemap(imtype) const char* text, const char* morphs, const char* readings "global::System.IntPtr"
+%typemap(cstype) const char* text, const char* morphs, const char* readings "global::System.IntPtr"
+%typemap(csin) const char* text, const char* morphs, const char* readings "$csinput"
+%typemap(in) const char* text, const char* morphs, const char* readings %{ $1 = ($1_ltype)$input; %}
 
 /* Returned strings: borrowed pointers. */
 %typemap(ctype) const char* "const char*"

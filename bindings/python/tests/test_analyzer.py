@@ -184,3 +184,23 @@ def test_analysis_releases_the_gil(analyzer, golden_dir):
         counter[0] += 1
     thread.join()
     assert seen["during"] > 1000, seen
+
+
+def test_typos_option_reads_misspellings_as_meant(analyzer):
+    model = analyzer.model
+    text = "안녕하세여"
+    plain = kma.Analyzer(model).tokenize(text)
+    assert not any(t.corrected for t in plain)
+    tolerant = kma.Analyzer(model, typos=True)
+    tokens = tolerant.tokenize(text)
+    assert " ".join(f"{t.form}/{t.tag}" for t in tokens) == "안녕/NNG 하/XSA 시/EP 어요/EF"
+    corrected = [t for t in tokens if t.corrected]
+    # The corrected morphemes keep the span of the text as written.
+    assert [text[t.start:t.end] for t in corrected] == ["세여", "세여"]
+    assert not tokens[0].corrected
+    # Correct text keeps its analysis, and laughter is a token of its own.
+    assert tolerant.tokenize("나는 밥을 먹었다.") == kma.Analyzer(model).tokenize("나는 밥을 먹었다.")
+    assert [(t.form, t.tag) for t in tolerant.tokenize("ㅋㅋ 재밌다")][0] == ("ㅋㅋ", "IC")
+    assert pickle.loads(pickle.dumps(tolerant)).tokenize(text) == tokens
+    with pytest.raises(TypeError):
+        kma.Analyzer(model, typos=1)

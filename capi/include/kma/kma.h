@@ -76,6 +76,7 @@
 #include "kma_options.h"
 #include "kma_model.h"
 #include "kma_analyzer.h"
+#include "kma_constraints.h"
 #include "kma_pool.h"
 #include "kma_result.h"
 #include "kma_lm.h"

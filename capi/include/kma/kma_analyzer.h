@@ -27,8 +27,8 @@ KMA_EXTERN_C_BEGIN
  * @param[out] out    receives the analyzer; set to NULL on failure.
  * @param[in]  model  the model to analyze with.
  * @param[in]  opt    analysis options (KMA_OPT_TOP_N, KMA_OPT_BEAM,
- *                    KMA_OPT_MAX_UNKNOWN_LENGTH, KMA_OPT_LM); NULL means
- *                    defaults.
+ *                    KMA_OPT_MAX_UNKNOWN_LENGTH, KMA_OPT_LM, KMA_OPT_TYPOS);
+ *                    NULL means defaults.
  * @return KMA_OK; KMA_E_INVALID_ARGUMENT (out or model is NULL, or KMA_OPT_LM
  *         names a language model the model does not carry);
  *         KMA_E_OUT_OF_MEMORY.

@@ -137,6 +137,9 @@ enum {
   /** The request is valid but not supported by this build or this CPU
    *  (e.g. an unknown option slot). */
   KMA_E_UNSUPPORTED = -40,
+  /** No analysis satisfies the constraints of a constrained analysis
+   *  (kma_constraints.h); the message names the constraint. */
+  KMA_E_UNSATISFIABLE = -50,
   /** A bug inside kma (an unexpected internal exception). */
   KMA_E_INTERNAL = -99
 };

@@ -25,7 +25,9 @@ KMA_EXTERN_C_BEGIN
  *                        yet; the parameter is reserved so that future
  *                        loading knobs need no new function.
  * @return KMA_OK;
- *         KMA_E_INVALID_ARGUMENT (out or path_utf8 is NULL);
+ *         KMA_E_INVALID_ARGUMENT (out or path_utf8 is NULL, or the
+ *         environment variable KMA_ISA is set to a name that is no
+ *         instruction set: see kma_active_isa_name());
  *         KMA_E_IO (cannot open or read; the message contains the path);
  *         KMA_E_MODEL_FORMAT (not a kma model, truncated or corrupt);
  *         KMA_E_MODEL_VERSION (format version outside
@@ -76,7 +78,8 @@ KMA_API kma_status KMA_CALL kma_model_open_default(kma_model** out,
  * @param[in]  size  its size in bytes.
  * @param[in]  opt   options; may be NULL (reserved, see
  *                   kma_model_open_file()).
- * @return KMA_OK; KMA_E_INVALID_ARGUMENT (out or data is NULL);
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT (out or data is NULL, or an
+ *         unknown KMA_ISA as for kma_model_open_file());
  *         KMA_E_MODEL_FORMAT; KMA_E_MODEL_VERSION; KMA_E_OUT_OF_MEMORY.
  * Ownership: the caller owns *out (kma_model_free()); @p data is not
  *         retained.

@@ -45,6 +45,15 @@ enum {
    *  Bindings set it to the copy of the model their package carries. Every
    *  other function ignores it. */
   KMA_OPT_PACKAGE_MODEL = 5,
+  /** int32, 0..1, default 0: typo-tolerant analysis. With 1, misspelled
+   *  forms are also read as the edit set of the library says they may have
+   *  been meant (됬다 as 됐다, 할께요 as 할게요, 안녕하세여 as 안녕하세요, 이써
+   *  as 있어, ...), each reading at a cost, so correctly spelled text keeps
+   *  its analysis; tokens read from a corrected spelling carry
+   *  KMA_TOKEN_CORRECTED and the span of the text as written. Bare jamo
+   *  (ㅋㅋ, ㅠㅠ) also become tokens of their own, glued to a word or not.
+   *  With 0 the analysis is exactly that of earlier versions. */
+  KMA_OPT_TYPOS = 6,
   /** string, default "" (= every tag): the tags analyses keep, names
    *  separated by commas or spaces ("NNG,NNP,VV,VA" for content words).
    *  The analysis is the same; tokens of other tags are left out (the
@@ -52,7 +61,7 @@ enum {
    *  KMA_E_INVALID_ARGUMENT. Splitting ignores it. To keep morphemes out
    *  of the analysis itself, block them in a user dictionary
    *  (kma_user_dict_block()). */
-  KMA_OPT_OUTPUT_TAGS = 6
+  KMA_OPT_OUTPUT_TAGS = 7
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

@@ -29,9 +29,15 @@ enum {
   KMA_TOKEN_UNKNOWN = 1,
   /** Pretokenized pattern: number, URL, e-mail, emoji, ... */
   KMA_TOKEN_PATTERN = 2,
+  /** Fixed by a span constraint (kma_constraints.h). */
+  KMA_TOKEN_CONSTRAINED = 4,
+  /** Typo-tolerant analysis (KMA_OPT_TYPOS): the morpheme was read from a
+   *  corrected spelling of its span; begin/length give the span of the text
+   *  as written (되요 -> 되/VV 어요/EF, both over 되요). */
+  KMA_TOKEN_CORRECTED = 8,
   /** A user dictionary's morpheme that the model lacks, or a pattern
    *  rule's match (kma_user_dict.h); morph_id is then 0. */
-  KMA_TOKEN_USER = 4
+  KMA_TOKEN_USER = 16
 };
 
 /**
@@ -69,7 +75,10 @@ typedef struct kma_token {
   uint32_t form_offset;
   /** Length of the form in bytes, without the NUL terminator. */
   uint32_t form_length;
-  /** Index of the sentence the token belongs to. */
+  /** Index of the sentence the token belongs to: always below
+   *  kma_result_sentence_count() (0 when it is 0). The sentence spans come
+   *  from the best analysis; a token of another analysis gets the last
+   *  span that starts at or before it. */
   uint32_t sentence;
   /** Index of the whitespace-separated word the token belongs to. */
   uint32_t word;

@@ -123,6 +123,14 @@ KMA_API const char* KMA_CALL kma_status_string(kma_status status);
  * level the CPU supports, capped by the KMA_ISA environment variable (read
  * once, at first use) and by kma_set_max_isa().
  *
+ * KMA_ISA must be unset, empty or one of the names above. Any other value is
+ * an error: kma_model_open_file(), kma_model_open_memory() and
+ * kma_set_max_isa() then fail with KMA_E_INVALID_ARGUMENT naming the value
+ * (and this function reports "scalar"). A known level the CPU cannot run
+ * (e.g. "avx512vnni" on a CPU without it, "neon" on x86) is not an error:
+ * the kernels use the best level below it, and each model opening logs a
+ * KMA_LOG_WARNING saying so through the log callback.
+ *
  * @return a static NUL-terminated string; never NULL.
  * Ownership: static storage; do not free.
  * Thread-safety: any thread.
@@ -137,8 +145,12 @@ KMA_API const char* KMA_CALL kma_active_isa_name(void);
  * "sse41" < "avx2" < "avx512vnni" < "neon" < "neondot". Every level gives
  * bit-identical scores, so analyses do not change.
  *
+ * When the resulting level differs from @p isa_name (the CPU, the build or
+ * KMA_ISA does not allow it), a KMA_LOG_INFO message names the level used.
+ *
  * @param[in] isa_name  NUL-terminated level name.
- * @return KMA_OK; KMA_E_INVALID_ARGUMENT (NULL or unknown name).
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT (NULL or unknown name, or KMA_ISA
+ *         set to an unknown name).
  * Thread-safety: any thread; analyses already running finish with the
  *         kernels they started with.
  */
@@ -158,8 +170,17 @@ enum {
 
 /**
  * Receives diagnostics from the library. kma never writes to stdout or
- * stderr itself; this callback is the only channel for diagnostics such as
- * "KMA_ISA=avx512vnni is not supported here, using avx2".
+ * stderr itself; this callback is the only channel for diagnostics. The
+ * messages are:
+ *  - KMA_LOG_WARNING at each model opening while KMA_ISA names a level the
+ *    CPU cannot run: "KMA_ISA=avx512vnni: this CPU or build cannot run
+ *    avx512vnni kernels; using avx2";
+ *  - KMA_LOG_INFO from kma_set_max_isa() when the level used differs from
+ *    the one asked for;
+ *  - KMA_LOG_DEBUG for each model opened: its source, format version,
+ *    morpheme count, language models and kernels.
+ * Failures are not logged: they are reported by the return code and
+ * kma_last_error_message().
  *
  * @param[in] level    one of the KMA_LOG_* values.
  * @param[in] message  NUL-terminated UTF-8; valid only during the call.

@@ -102,11 +102,11 @@ KMA_API kma_status KMA_CALL kma_user_dict_add_stem(kma_user_dict* dict, const ch
 
 /**
  * Adds a pre-analysed surface: wherever @p surface occurs inside a word it
- * may be read as @p morphs.
+ * may be read as @p analysis.
  *
  * @param[in,out] dict     the dictionary.
  * @param[in]     surface  NUL-terminated UTF-8 ("사겼다").
- * @param[in]     morphs   "form/TAG form/TAG ..." (1..15 morphemes; a
+ * @param[in]     analysis "form/TAG form/TAG ..." (1..15 morphemes; a
  *                         morpheme splits at its last '/').
  * @param[in]     score    bonus in [-100, 100].
  * @return KMA_OK; KMA_E_INVALID_ARGUMENT (the message names the bad
@@ -114,7 +114,7 @@ KMA_API kma_status KMA_CALL kma_user_dict_add_stem(kma_user_dict* dict, const ch
  * Thread-safety: one thread per dictionary at a time.
  */
 KMA_API kma_status KMA_CALL kma_user_dict_add_analysis(kma_user_dict* dict, const char* surface,
-                                                       const char* morphs, float score);
+                                                       const char* analysis, float score);
 
 /**
  * Adds a pattern rule: the longest matches of @p regex inside words become

@@ -1,6 +1,6 @@
 // Tests for the CoNg LM: the trainer (TrainCong) on a tiny synthetic corpus
 // and the runtime view (CongView): normalisation, context walks, int8 vs
-// float rows, determinism and rejection of malformed blobs.
+// float rows, determinism and rejection of malformed and old-format blobs.
 #include "core/lm/cong.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lm/cong_global.h"
 #include "core/lm/knlm.h"
 #include "tools/builder/lm/knlm_builder.h"
 #include "tests/support/cong_test_util.h"
@@ -137,6 +138,32 @@ TEST_F(CongTest, Int8AgreesWithFloatRows) {
     for (int j = 0; j < 2; ++j) EXPECT_EQ(out[i * 2 + j], q.value().LogProb(Kt(), ctx[i], tok[j]));
 }
 
+TEST_F(CongTest, EveryKernelTableScoresTheSame) {
+  // The search passes the table it read when the analysis started; every
+  // runnable table gives the scores of the active one, bit for bit.
+  Aligned a(result_->int8_blob);
+  auto q = CongView::Open(a.data(), a.size);
+  ASSERT_TRUE(q.ok());
+  const CongView& v = q.value();
+  const uint32_t ctx[3] = {0, 2, 5}, tok[2] = {kFirst, 9};
+  for (kernels::Isa isa : {kernels::Isa::kScalar, kernels::Isa::kSse41, kernels::Isa::kAvx2,
+                           kernels::Isa::kAvx512Vnni, kernels::Isa::kNeon, kernels::Isa::kNeonDot}) {
+    const kernels::KernelTable* k = kernels::KernelsFor(isa);
+    if (k == nullptr || !kernels::IsaSupported(isa)) continue;
+    float out[6];
+    v.ScoreMatrix(*k, ctx, 3, tok, 2, out);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        EXPECT_EQ(out[i * 2 + j], v.LogProb(Kt(), ctx[i], tok[j])) << kernels::IsaName(isa);
+        EXPECT_EQ(v.LogProb(*k, ctx[i], tok[j]), v.LogProb(Kt(), ctx[i], tok[j])) << kernels::IsaName(isa);
+      }
+    }
+    uint32_t n1 = 0, n2 = 0;
+    EXPECT_EQ(v.Score(*k, v.bos_state(), kFirst, &n1), v.Score(Kt(), v.bos_state(), kFirst, &n2));
+    EXPECT_EQ(n1, n2);
+  }
+}
+
 TEST_F(CongTest, RotationKeepsTheFloatModel) {
   // The Hadamard rotation (on by default) changes the rows but no dot product.
   build::CongTrainOptions o = SmallOptions();
@@ -199,6 +226,33 @@ TEST_F(CongTest, RejectsMalformedBlobs) {
     EXPECT_EQ(CongView::Open(a.data(), a.size).status().code(), StatusCode::kModelFormat);
   }
   EXPECT_EQ(CongView::Open(nullptr, 100).status().code(), StatusCode::kInvalidArgument);
+}
+
+// Version 2 blobs (rows in fewer than 8 bits, packed or sparse) were
+// written by older builders; they get an error that says to rebuild.
+TEST_F(CongTest, OldStorageVariantBlobsAreRefusedWithAClearError) {
+  std::string b = result_->int8_blob;
+  const uint32_t version = cong_internal::kFormatVersionStorageVariants;
+  std::memcpy(&b[4], &version, 4);
+  Aligned a(b);
+  const Status st = CongView::Open(a.data(), a.size).status();
+  EXPECT_EQ(st.code(), StatusCode::kModelVersion);
+  EXPECT_NE(st.message().find("CoNg model: rows stored in fewer than 8 bits or sparse"), std::string::npos)
+      << st.message();
+  EXPECT_NE(st.message().find("kma build-model"), std::string::npos) << st.message();
+
+  Aligned local_blob(result_->int8_blob);
+  auto local = CongView::Open(local_blob.data(), local_blob.size);
+  ASSERT_TRUE(local.ok());
+  cong_global_internal::CongGlobalHeader h{};
+  std::memcpy(h.magic, cong_global_internal::kMagic, 4);
+  h.version = cong_global_internal::kFormatVersionStorageVariants;
+  h.header_size = h.total_size = sizeof h;
+  std::string g(reinterpret_cast<const char*>(&h), sizeof h);
+  Aligned ga(g);
+  const Status gst = CongGlobalView::Open(ga.data(), ga.size, local.value()).status();
+  EXPECT_EQ(gst.code(), StatusCode::kModelVersion);
+  EXPECT_NE(gst.message().find("CoNg-Global model: rows stored in fewer"), std::string::npos) << gst.message();
 }
 
 TEST(CongTrainer, RejectsBadOptions) {

@@ -192,6 +192,26 @@ TEST_F(LatticeTest, UnknownWordsKeepCodasWithTheirSyllables) {
   EXPECT_EQ(std::find(ends.begin(), ends.end(), 3u), ends.end());
 }
 
+TEST_F(LatticeTest, NoUnknownGuessRepeatsADictionaryWord) {
+  // 학교/NNG is in the mini lexicon: a guessed 학교/NNG over its span would
+  // be the same word to the user (an N-best list showed both: the finding
+  // nbest-duplicate-unknown). The NNP guess, which the lexicon lacks, stays.
+  Build("나는 학교에 간다.");
+  CheckInvariants();
+  const uint32_t at = static_cast<uint32_t>(nt_.text.find(hangul::SplitCodas(U"학교", false)));
+  ASSERT_EQ(at, 4u);
+  bool entry = false, guessed_nng = false, guessed_nnp = false;
+  for (const Node& n : nodes_) {
+    if (n.begin != at || n.end != at + 3) continue;
+    entry |= n.kind == NodeKind::kEntry;
+    guessed_nng |= n.kind == NodeKind::kUnknown && n.tag == PosTag::kNNG;
+    guessed_nnp |= n.kind == NodeKind::kUnknown && n.tag == PosTag::kNNP;
+  }
+  EXPECT_TRUE(entry);
+  EXPECT_FALSE(guessed_nng);
+  EXPECT_TRUE(guessed_nnp);
+}
+
 TEST_F(LatticeTest, PretokensBecomePatternNodes) {
   Build("http://example.com 에서 #해시태그 😀 3.14 漢字 user@example.com");
   CheckInvariants();

@@ -329,6 +329,42 @@ TEST(SentenceSpansTest, SpansCoverTheirTokensIncludingSharedSpans) {
   EXPECT_TRUE(spans.empty());
 }
 
+// An N-best analysis numbered by its own endings can have more sentences
+// than the best one, whose spans the C ABI result carries (낮/VA 아/EF ...
+// with top_n 64 gave a token of sentence 1 in a result of one sentence):
+// renumbered by the best analysis' spans, every index is below their count.
+TEST(NumberBySpansTest, RenumbersAnotherAnalysisByTheBestSpans) {
+  std::vector<Token> best = Tokens({"낮/VA", "아/EC", "|", "꼭/MAG", "|", "바람/NNG", "!/SF"});
+  std::vector<Token> other = Tokens({"낮/VA", "아/EF", "|", "꼭/MAG", "|", "바람/NNG", "!/SF"});
+  AssignSentences(&best);
+  AssignSentences(&other);
+  ASSERT_EQ(other[2].sentence, 1u) << "the other analysis breaks after its final ending";
+  std::vector<SentenceSpan> spans;
+  SentenceSpans(best, &spans);
+  ASSERT_EQ(spans.size(), 1u);
+  NumberBySpans(spans, &other);
+  for (const Token& t : other) EXPECT_EQ(t.sentence, 0u) << t.form;
+}
+
+TEST(NumberBySpansTest, TokensGetTheLastSpanStartingAtOrBeforeThem) {
+  std::vector<Token> t = Tokens({"가/VV", "ㄴ다/EF", "./SF", "|", "철수/NNP", "가/JKS", "|", "온다/VV", "./SF"});
+  AssignSentences(&t);
+  std::vector<SentenceSpan> spans;
+  SentenceSpans(t, &spans);
+  ASSERT_EQ(spans.size(), 2u);
+  // Renumbering an analysis by its own spans changes nothing.
+  std::vector<Token> same = t;
+  NumberBySpans(spans, &same);
+  for (size_t i = 0; i < t.size(); ++i) EXPECT_EQ(same[i].sentence, t[i].sentence) << i;
+  // A token before the first span (impossible from the analyzer) gets 0,
+  // and with no spans at all every token gets 0.
+  spans[0].begin = 2;
+  NumberBySpans(spans, &same);
+  EXPECT_EQ(same[0].sentence, 0u);
+  NumberBySpans({}, &same);
+  for (const Token& k : same) EXPECT_EQ(k.sentence, 0u);
+}
+
 // End to end through the analyzer on the mini model.
 class SplitTest : public test::MiniModelTest {
  protected:

@@ -99,6 +99,17 @@ TEST(Normalizer, ReordersMarks) {
   EXPECT_EQ(n.to_input[0], 0u);
 }
 
+TEST(Normalizer, ReorderedMarksKeepTheirInputCovered) {
+  // Found by fuzz_analyze: after a control character, four U+0303 (ccc 230)
+  // then U+0324 (ccc 220) then U+0303. Canonical ordering moves U+0324 first;
+  // it must map to the first mark of the input (1), not to its own index (5),
+  // or the four marks before it end up in no token's span.
+  const auto n = Norm(U"\u0080\u0303\u0303\u0303\u0303\u0324\u0303");
+  EXPECT_EQ(n.text, U"\u0080\u0324\u0303\u0303\u0303\u0303\u0303");
+  ExpectValidMap(n, 7);
+  EXPECT_EQ(n.to_input, (std::vector<uint32_t>{0, 1, 1, 2, 3, 4, 6, 7}));
+}
+
 TEST(Normalizer, SingletonDecompositions) {
   // Angstrom sign -> Å; CJK compatibility ideograph U+F900 -> U+8C48.
   const auto n = Norm(U"\u212B\uF900");

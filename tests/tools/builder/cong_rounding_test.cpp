@@ -2,17 +2,18 @@
 // (tools/builder/lm/cong_rounding.h): the single-row rounder against plain
 // rounding, and the trained model's int8 log-probabilities against its float
 // ones with and without compensation.
+#include "tools/builder/lm/cong_rounding.h"
+
 #include <gtest/gtest.h>
 
-#include "core/kernels/cong_kernels.h"
-
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
+#include "core/kernels/cong_kernels.h"
 #include "core/lm/cong.h"
 #include "tests/support/cong_test_util.h"
-#include "tools/builder/lm/cong_rounding.h"
 #include "tools/builder/lm/cong_trainer.h"
 
 namespace kma {
@@ -60,8 +61,9 @@ TEST(CongRoundingTest, DiagonalWeightIsPlainRounding) {
     for (float& v : x) v = Noise(&seed);
     const float scale = MaxScale(x, 127);
     int8_t q[kDim];
-    build::RoundCompensated(x, h.data(), kDim, scale, 127, nullptr, q);
-    for (int k = 0; k < kDim; ++k) ASSERT_EQ(q[k], std::lround(x[k] / scale)) << "row " << r << " value " << k;
+    build::RoundCompensated(x, h.data(), kDim, scale, 127, q);
+    for (int k = 0; k < kDim; ++k)
+      ASSERT_EQ(q[k], std::lround(x[k] / scale)) << "row " << r << " value " << k;
   }
 }
 
@@ -84,7 +86,7 @@ TEST(CongRoundingTest, CorrelatedWeightLowersTheWeightedError) {
     const float scale = MaxScale(x, qmax);
     int8_t qp[kDim], qc[kDim];
     for (int k = 0; k < kDim; ++k) qp[k] = static_cast<int8_t>(std::lround(x[k] / scale));
-    build::RoundCompensated(x, h.data(), kDim, scale, qmax, nullptr, qc);
+    build::RoundCompensated(x, h.data(), kDim, scale, qmax, qc);
     for (int k = 0; k < kDim; ++k) ASSERT_LE(std::abs(int(qc[k])), qmax);
     plain += WeightedError(x, qp, scale, h);
     compensated += WeightedError(x, qc, scale, h);
@@ -92,23 +94,46 @@ TEST(CongRoundingTest, CorrelatedWeightLowersTheWeightedError) {
   EXPECT_LT(compensated, 0.5 * plain);
 }
 
-TEST(CongRoundingTest, MaskedValuesAreZeroAndBadWeightsFallBack) {
+TEST(CongRoundingTest, BadWeightsFallBackToPlainRounding) {
   float x[kDim];
   uint32_t seed = 5;
   for (float& v : x) v = Noise(&seed);
-  uint8_t mask[kDim] = {};
-  for (int k = 0; k < kDim; k += 2) mask[k] = 1;
-  std::vector<double> h(kDim * kDim, 0.5);
-  for (int k = 0; k < kDim; ++k) h[k * kDim + k] = 1.0;
   const float scale = MaxScale(x, 127);
   int8_t q[kDim];
-  build::RoundCompensated(x, h.data(), kDim, scale, 127, mask, q);
-  for (int k = 0; k < kDim; k += 2) EXPECT_EQ(q[k], 0);
   // An all-zero or non-finite H cannot weigh anything: plain rounding.
   for (double bad : {0.0, std::nan("")}) {
     std::vector<double> z(kDim * kDim, bad);
-    build::RoundCompensated(x, z.data(), kDim, scale, 127, nullptr, q);
+    build::RoundCompensated(x, z.data(), kDim, scale, 127, q);
     for (int k = 0; k < kDim; ++k) EXPECT_EQ(q[k], std::lround(x[k] / scale));
+  }
+}
+
+TEST(CongRoundingTest, TopTokensAreTheKBestByLogitThenIndex) {
+  // Random rows, rows with many ties, rows whose best values sit where the
+  // sampled threshold cannot see them, and rows where it overshoots.
+  const uint32_t n = 5000;
+  const int k = 256;
+  uint32_t seed = 23;
+  for (int kind = 0; kind < 4; ++kind) {
+    std::vector<float> lg(n);
+    for (uint32_t x = 0; x < n; ++x) {
+      const float r = Noise(&seed);
+      if (kind == 0) lg[x] = 3 * r;
+      if (kind == 1) lg[x] = std::round(4 * r);        // few distinct values
+      if (kind == 2) lg[x] = x % 16 == 0 ? r : 5 + r;  // the sample sees only the low ones
+      if (kind == 3) lg[x] = x % 16 == 0 ? 5 + r : r;  // the sample sees only the high ones
+    }
+    std::vector<uint32_t> all(n), order;
+    for (uint32_t x = 0; x < n; ++x) all[x] = x;
+    std::sort(all.begin(), all.end(),
+              [&](uint32_t a, uint32_t b) { return lg[a] > lg[b] || (lg[a] == lg[b] && a < b); });
+    std::vector<uint32_t> tok(k);
+    std::vector<float> prob(k);
+    build::KeepTopTokens(lg.data(), n, k, -1.0f, &order, tok.data(), prob.data());
+    for (int j = 0; j < k; ++j) {
+      ASSERT_EQ(tok[j], all[j]) << "kind " << kind << " rank " << j;
+      EXPECT_NEAR(prob[j] / std::exp(lg[all[j]] - 1.0f), 1.0, 1e-6);
+    }
   }
 }
 
@@ -130,7 +155,6 @@ TEST(CongRoundingTest, TrainedRowsKeepLogProbabilitiesCloser) {
   o.min_count = 2;
   o.epochs = 40;
   o.threads = 1;
-  o.storage.value_bits = 5;  // coarse values make rounding choices matter
   build::CongTrainResult plain, compensated;
   o.compensated_rounding = false;
   ASSERT_TRUE(build::TrainCong(Corpus(1500, 7), kVocab, kBos, kEos, o, &plain).ok());

@@ -4,6 +4,7 @@
 #include "tools/builder/model_builder.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -12,10 +13,9 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
-#include "core/model/model.h"
+#include "core/kernels/cong_kernels.h"
 #include "core/model/format.h"
+#include "core/model/model.h"
 
 namespace kma::build {
 namespace {
@@ -98,10 +98,33 @@ TEST_F(ModelBuilderTest, BuildingTwiceGivesIdenticalBytes) {
   EXPECT_TRUE(ReadAll(a) == x);
 }
 
+TEST_F(ModelBuilderTest, TheModelDoesNotDependOnThreadsOrInstructionSet) {
+  // The trainers' sums have one order whatever the split over threads, and
+  // every kernel table computes the same bits (train_kernels.h).
+  BuildConfig two = MiniConfig(Path("two.kmam"));
+  two.cong.min_count = 1;  // more contexts than threads, several batches
+  two.cong.batch_contexts = 16;
+  BuildConfig three = two, one = two;
+  three.output_path = Path("three.kmam");
+  three.cong.threads = 3;
+  one.output_path = Path("one_scalar.kmam");
+  one.cong.threads = 1;
+  ASSERT_TRUE(BuildModel(two).ok());
+  ASSERT_TRUE(BuildModel(three).ok());
+  kma::kernels::SetMaxIsa(kma::kernels::Isa::kScalar);
+  const Status scalar = BuildModel(one);
+  kma::kernels::SetMaxIsa(kma::kernels::Isa::kNeonDot);  // no cap again
+  ASSERT_TRUE(scalar.ok()) << scalar.message();
+  const std::string a = ReadAll(two.output_path);
+  ASSERT_FALSE(a.empty());
+  EXPECT_TRUE(a == ReadAll(three.output_path)) << "2 vs 3 threads";
+  EXPECT_TRUE(a == ReadAll(one.output_path)) << "2 threads vs 1 thread on the portable kernels";
+}
+
 TEST_F(ModelBuilderTest, KnlmOrderIsRecordedAndChangesTheModel) {
   const std::string a = Path("o2.kmam"), b = Path("o3.kmam");
   BuildConfig c2 = MiniConfig(a);
-  c2.knlm_order = 2;
+  c2.knlm.order = 2;
   ASSERT_TRUE(BuildModel(c2).ok());
   ASSERT_TRUE(BuildModel(MiniConfig(b)).ok());
   auto m2 = Model::OpenFile(a);
@@ -113,7 +136,8 @@ TEST_F(ModelBuilderTest, KnlmOrderIsRecordedAndChangesTheModel) {
 TEST_F(ModelBuilderTest, DefaultLmMustBeBuiltOrAnEnsembleOfABuiltCongModel) {
   // Checked before any data is read: nothing is written.
   const std::string out = Path("never.kmam");
-  for (const char* bad : {"cong-global", "cong-global+knlm", "cong-fp32+knlm", "knlm+knlm", "+knlm", "cong+"}) {
+  for (const char* bad :
+       {"cong-global", "cong-global+knlm", "cong-fp32+knlm", "knlm+knlm", "+knlm", "cong+"}) {
     BuildConfig c = MiniConfig(out);
     c.lms = {"knlm", "cong", "cong-fp32"};
     c.default_lm = bad;

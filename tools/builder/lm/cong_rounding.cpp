@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
+#include "tools/builder/lm/train_kernels.h"
 #include "tools/builder/lm/train_math.h"
 
 namespace kma::build {
@@ -44,28 +46,17 @@ void CholeskySolve(const std::vector<double>& l, int dim, double* b) {
   }
 }
 
-void RoundPlain(const float* x, int dim, float scale, int qmax, const uint8_t* mask, int8_t* q) {
+void RoundPlain(const float* x, int dim, float scale, int qmax, int8_t* q) {
   const float lim = float(qmax);
-  for (int k = 0; k < dim; ++k)
-    q[k] = (mask && mask[k]) ? 0 : static_cast<int8_t>(std::lround(std::clamp(x[k] / scale, -lim, lim)));
+  for (int k = 0; k < dim; ++k) q[k] = static_cast<int8_t>(std::lround(std::clamp(x[k] / scale, -lim, lim)));
 }
 
-// Scale of a row as the plain quantiser picks it: the largest unmasked
-// magnitude maps to qmax.
-float RowScale(const float* x, int dim, int qmax, const uint8_t* mask) {
+// Scale of a row as the plain quantiser picks it: the largest magnitude maps
+// to qmax.
+float RowScale(const float* x, int dim, int qmax) {
   float mx = 0;
-  for (int k = 0; k < dim; ++k)
-    if (!mask || !mask[k]) mx = std::max(mx, std::fabs(x[k]));
+  for (int k = 0; k < dim; ++k) mx = std::max(mx, std::fabs(x[k]));
   return mx > 0 ? mx / float(qmax) : 1.0f;
-}
-
-// Adds w·x xᵀ to the upper triangle of h.
-void AddOuterUpper(double w, const float* x, int dim, double* h) {
-  for (int i = 0; i < dim; ++i) {
-    const double wi = w * x[i];
-    double* row = h + size_t(i) * dim;
-    for (int j = i; j < dim; ++j) row[j] += wi * x[j];
-  }
 }
 
 void MirrorUpper(int dim, double* h) {
@@ -79,62 +70,104 @@ double Trace(const double* h, int dim) {
   return t;
 }
 
-int QMax(const CongStorage& st) { return (1 << (st.value_bits - 1)) - 1; }
-
 }  // namespace
 
-void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, const uint8_t* mask,
-                      int8_t* q) {
-  std::vector<double> a(h, h + size_t(dim) * dim);
-  const double mean_diag = Trace(h, dim) / dim;
-  if (!(mean_diag > 0) || !std::isfinite(mean_diag)) return RoundPlain(target, dim, scale, qmax, mask, q);
-  for (int i = 0; i < dim; ++i) a[size_t(i) * dim + i] += 0.01 * mean_diag;
-  if (!CholeskyLower(&a, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
-  // H⁻¹ column by column, then its upper Cholesky factor U (H⁻¹ = Uᵀ U,
-  // the transpose of the lower factor): row i of U says how an error on
-  // coordinate i is best spread over the later coordinates.
-  std::vector<double> inv(size_t(dim) * dim), col(dim);
-  for (int j = 0; j < dim; ++j) {
-    std::fill(col.begin(), col.end(), 0.0);
-    col[j] = 1;
-    CholeskySolve(a, dim, col.data());
-    // Stored as row j (H⁻¹ is symmetric): the factorisation below reads the
-    // lower triangle, i.e. each column's entries above its diagonal.
-    for (int i = 0; i < dim; ++i) inv[size_t(j) * dim + i] = col[i];
+void QuantizeRows(const std::vector<float>& rows, size_t count, int dim, QuantizedRows* out) {
+  out->q.resize(count * dim);
+  out->scale.resize(count);
+  for (size_t r = 0; r < count; ++r) {
+    const float* x = &rows[r * dim];
+    out->scale[r] = RowScale(x, dim, kQMax);
+    RoundPlain(x, dim, out->scale[r], kQMax, &out->q[r * dim]);
   }
-  if (!CholeskyLower(&inv, dim)) return RoundPlain(target, dim, scale, qmax, mask, q);
-  auto u = [&inv, dim](int i, int j) { return inv[size_t(j) * dim + i]; };
+}
+
+std::vector<float> Dequantize(const QuantizedRows& rows, size_t count, int dim) {
+  std::vector<float> out(count * dim);
+  for (size_t r = 0; r < count; ++r)
+    for (int k = 0; k < dim; ++k) out[r * dim + k] = float(rows.q[r * dim + k]) * rows.scale[r];
+  return out;
+}
+
+void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, int8_t* q) {
+  const double mean_diag = Trace(h, dim) / dim;
+  if (!(mean_diag > 0) || !std::isfinite(mean_diag)) return RoundPlain(target, dim, scale, qmax, q);
+  // U, the upper Cholesky factor of H⁻¹ (H⁻¹ = Uᵀ U): row i says how an error
+  // on coordinate i is best spread over the later coordinates. With P the
+  // order reversal and P H P = L Lᵀ, H⁻¹ = (P L⁻ᵀ P)(P L⁻¹ P), so U = P L⁻¹ P:
+  // one factorisation and one triangular inverse.
+  const size_t n = size_t(dim);
+  std::vector<double> a(n * n), inv(n * n, 0.0);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) a[i * n + j] = h[(n - 1 - i) * n + (n - 1 - j)];
+  for (size_t i = 0; i < n; ++i) a[i * n + i] += 0.01 * mean_diag;
+  if (!CholeskyLower(&a, dim)) return RoundPlain(target, dim, scale, qmax, q);
+  for (size_t c = 0; c < n; ++c) {  // column c of L⁻¹, by forward substitution
+    inv[c * n + c] = 1.0 / a[c * n + c];
+    for (size_t r = c + 1; r < n; ++r) {
+      double s = 0;
+      for (size_t k = c; k < r; ++k) s += a[r * n + k] * inv[k * n + c];
+      inv[r * n + c] = -s / a[r * n + r];
+    }
+  }
+  auto u = [&inv, n](size_t i, size_t j) { return inv[(n - 1 - i) * n + (n - 1 - j)]; };
   std::vector<double> w(target, target + dim);
   const double lim = qmax;
-  for (int i = 0; i < dim; ++i) {
-    const double v = (mask && mask[i]) ? 0.0 : double(std::lround(std::clamp(w[i] / scale, -lim, lim)));
+  for (size_t i = 0; i < n; ++i) {
+    const double v = double(std::lround(std::clamp(w[i] / scale, -lim, lim)));
     q[i] = static_cast<int8_t>(v);
     const double err = (w[i] - v * scale) / u(i, i);
-    for (int j = i + 1; j < dim; ++j) w[j] -= err * u(i, j);
+    for (size_t j = i + 1; j < n; ++j) w[j] -= err * u(i, j);
   }
 }
 
 void KeepTopTokens(const float* logits, uint32_t n, int k, float log_norm, std::vector<uint32_t>* order,
                    uint32_t* tok, float* prob) {
-  order->resize(n);
-  for (uint32_t x = 0; x < n; ++x) (*order)[x] = x;
-  auto higher = [logits](uint32_t a, uint32_t b) { return logits[a] > logits[b] || (logits[a] == logits[b] && a < b); };
-  std::nth_element(order->begin(), order->begin() + k, order->end(), higher);
-  std::sort(order->begin(), order->begin() + k, higher);
-  for (int j = 0; j < k; ++j) {
-    tok[j] = (*order)[j];
-    prob[j] = std::exp(logits[(*order)[j]] + log_norm);
+  // A strict total order, so the selection is the same whatever the method.
+  auto higher = [logits](uint32_t a, uint32_t b) {
+    return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
+  };
+  // Candidates: the logits at or above a threshold taken from every 16th
+  // one (its 2k/16-th best, so about 2k logits pass). If at least k pass,
+  // they hold the k best exactly; if not (the sample misled), all are taken.
+  constexpr uint32_t kStride = 16;
+  const uint32_t rank = 2 * static_cast<uint32_t>(k) / kStride, samples = n / kStride;
+  std::vector<uint32_t>& cand = *order;
+  cand.resize(n);
+  uint32_t count = 0;
+  if (rank >= 1 && samples >= 4 * rank) {
+    thread_local std::vector<float> sample;
+    sample.resize(samples);
+    for (uint32_t i = 0; i < samples; ++i) sample[i] = logits[i * kStride];
+    std::nth_element(sample.begin(), sample.begin() + (rank - 1), sample.end(), std::greater<float>());
+    const float threshold = sample[rank - 1];
+    for (uint32_t x = 0; x < n; ++x) {
+      cand[count] = x;
+      count += logits[x] >= threshold ? 1 : 0;
+    }
   }
+  if (count < static_cast<uint32_t>(k)) {
+    for (uint32_t x = 0; x < n; ++x) cand[x] = x;
+    count = n;
+  }
+  std::nth_element(cand.begin(), cand.begin() + k, cand.begin() + count, higher);
+  std::sort(cand.begin(), cand.begin() + k, higher);
+  for (int j = 0; j < k; ++j) {
+    tok[j] = cand[j];
+    prob[j] = logits[cand[j]] + log_norm;
+  }
+  train::ActiveTrainKernels().exp_row(prob, k, prob);
 }
 
-void QuantizeOutputRowsCompensated(const CongStorage& st, const std::vector<float>& eout, uint32_t vocab, int dim,
+void QuantizeOutputRowsCompensated(const std::vector<float>& eout, uint32_t vocab, int dim,
                                    const std::vector<float>& ctx, const std::vector<double>& ctx_count,
                                    const TopTokens& top, int threads, QuantizedRows* out) {
   const size_t n_ctx = ctx_count.size();
   const size_t dd = size_t(dim) * dim;
   // Every context's weight (n_c + 1) in one global matrix, in context order.
   std::vector<double> global(dd, 0.0);
-  for (size_t c = 0; c < n_ctx; ++c) AddOuterUpper(ctx_count[c] + 1, &ctx[c * dim], dim, global.data());
+  const train::TrainKernels& k = train::ActiveTrainKernels();
+  for (size_t c = 0; c < n_ctx; ++c) k.add_outer_upper(ctx_count[c] + 1, &ctx[c * dim], dim, global.data());
   MirrorUpper(dim, global.data());
   const double global_trace = Trace(global.data(), dim);
   // The contexts that rank each token among their top ones, in context order.
@@ -152,38 +185,33 @@ void QuantizeOutputRowsCompensated(const CongStorage& st, const std::vector<floa
     }
   out->q.resize(size_t{vocab} * dim);
   out->scale.resize(vocab);
-  out->stored.clear();
-  const int qmax = QMax(st);
   ParallelFor(threads, vocab, [&](int, size_t lo, size_t hi) {
     std::vector<double> h(dd);
-    std::vector<uint8_t> mask(dim);
     for (size_t x = lo; x < hi; ++x) {
       std::fill(h.begin(), h.end(), 0.0);
-      for (uint32_t e = begin[x]; e < begin[x + 1]; ++e) AddOuterUpper(weight[e], &ctx[size_t{who[e]} * dim], dim, h.data());
+      for (uint32_t e = begin[x]; e < begin[x + 1]; ++e)
+        k.add_outer_upper(weight[e], &ctx[size_t{who[e]} * dim], dim, h.data());
       MirrorUpper(dim, h.data());
       const double tr = Trace(h.data(), dim);
       for (size_t i = 0; i < dd; ++i) h[i] = (tr > 0 ? h[i] / tr : 0.0) + 0.1 * global[i] / global_trace;
       const float* row = &eout[x * dim];
-      SparsityMask(st, row, dim, mask.data());
-      const float scale = RowScale(row, dim, qmax, mask.data());
+      const float scale = RowScale(row, dim, kQMax);
       out->scale[x] = scale;
-      RoundCompensated(row, h.data(), dim, scale, qmax, mask.data(), &out->q[x * dim]);
+      RoundCompensated(row, h.data(), dim, scale, kQMax, &out->q[x * dim]);
     }
   });
 }
 
-void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<float>& ctx, uint32_t count, int dim,
+void QuantizeContextRowsCompensated(const std::vector<float>& ctx, uint32_t count, int dim,
                                     const std::vector<float>& eout, const std::vector<float>& eout_q,
                                     const TopTokens& top, int threads, QuantizedRows* out) {
   const size_t dd = size_t(dim) * dim;
+  const train::TrainKernels& kernels = train::ActiveTrainKernels();
   out->q.resize(size_t{count} * dim);
   out->scale.resize(count);
-  out->stored.clear();
-  const int qmax = QMax(st);
   ParallelFor(threads, count, [&](int, size_t lo, size_t hi) {
     std::vector<double> h(dd), l(dd), g(dim), mean(dim), t(top.k);
     std::vector<float> a(dim), y(dim);
-    std::vector<uint8_t> mask(dim);
     for (size_t c = lo; c < hi; ++c) {
       const float* row = &ctx[c * dim];
       const uint32_t* tok = top.token.data() + c * top.k;
@@ -209,7 +237,7 @@ void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<flo
         const float* oq = &eout_q[size_t{tok[j]} * dim];
         const double p = prob[j] / mass;
         for (int k = 0; k < dim; ++k) a[k] = static_cast<float>(oq[k] - mean[k]);
-        AddOuterUpper(p, a.data(), dim, h.data());
+        kernels.add_outer_upper(p, a.data(), dim, h.data());
         for (int k = 0; k < dim; ++k) g[k] += p * a[k] * (t[j] - mean_t);
       }
       MirrorUpper(dim, h.data());
@@ -227,10 +255,9 @@ void QuantizeContextRowsCompensated(const CongStorage& st, const std::vector<flo
         for (int k = 0; k < dim; ++k) y[k] = static_cast<float>(g[k]);
         target = y.data();
       }
-      SparsityMask(st, target, dim, mask.data());
-      const float scale = RowScale(target, dim, qmax, mask.data());
+      const float scale = RowScale(target, dim, kQMax);
       out->scale[c] = scale;
-      RoundCompensated(target, h.data(), dim, scale, qmax, mask.data(), &out->q[c * dim]);
+      RoundCompensated(target, h.data(), dim, scale, kQMax, &out->q[c * dim]);
     }
   });
 }

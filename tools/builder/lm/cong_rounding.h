@@ -23,7 +23,7 @@
 // log-probabilities (weighted by the float model's own distribution) by
 // about 40% against plain rounding (docs/ACCURACY.md, "int8 versus float
 // rows"). Every step is per row, so the result does not depend on the number
-// of threads. packed4 rows keep their own group packer.
+// of threads.
 #ifndef KMA_TOOLS_BUILDER_LM_CONG_ROUNDING_H_
 #define KMA_TOOLS_BUILDER_LM_CONG_ROUNDING_H_
 
@@ -31,16 +31,28 @@
 #include <cstdint>
 #include <vector>
 
-#include "tools/builder/lm/cong_storage.h"
-
 namespace kma::build {
 
-// Rounds target[0..dim) to q[k] * scale with q[k] in [-qmax, qmax] (0 where
-// mask[k] is set; mask may be null), minimising (x̂ − x)ᵀ H (x̂ − x) greedily
-// in coordinate order. h is dim×dim, row-major, symmetric; it is damped by
-// 1% of its mean diagonal. Falls back to plain rounding if H is unusable.
-void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, const uint8_t* mask,
-                      int8_t* q);
+// Rows quantised to int8 with one scale per row: row r stands for
+// q[r * dim + k] * scale[r].
+struct QuantizedRows {
+  std::vector<int8_t> q;
+  std::vector<float> scale;
+};
+
+// Largest stored magnitude: rows are symmetric, scale = max |x| / kQMax.
+inline constexpr int kQMax = 127;
+
+// Plain rounding: every value to its nearest step.
+void QuantizeRows(const std::vector<float>& rows, size_t count, int dim, QuantizedRows* out);
+// The float values of quantised rows (q * scale).
+std::vector<float> Dequantize(const QuantizedRows& rows, size_t count, int dim);
+
+// Rounds target[0..dim) to q[k] * scale with q[k] in [-qmax, qmax],
+// minimising (x̂ − x)ᵀ H (x̂ − x) greedily in coordinate order. h is dim×dim,
+// row-major, symmetric; it is damped by 1% of its mean diagonal. Falls back
+// to plain rounding if H is unusable.
+void RoundCompensated(const float* target, const double* h, int dim, float scale, int qmax, int8_t* q);
 
 // The top tokens of every context under the float model, with their
 // probabilities: entries [c * k, (c + 1) * k) belong to context c.
@@ -59,18 +71,17 @@ inline constexpr int kRoundingTopTokens = 256;
 void KeepTopTokens(const float* logits, uint32_t n, int k, float log_norm, std::vector<uint32_t>* order,
                    uint32_t* tok, float* prob);
 
-// Output rows (vocab × dim) quantised for `storage` (not packed4) with
-// per-token compensation; ctx are the float context rows and ctx_count[c]
-// how often context c was the longest match in training.
-void QuantizeOutputRowsCompensated(const CongStorage& storage, const std::vector<float>& eout, uint32_t vocab, int dim,
+// Output rows (vocab × dim) quantised with per-token compensation; ctx are
+// the float context rows and ctx_count[c] how often context c was the
+// longest match in training.
+void QuantizeOutputRowsCompensated(const std::vector<float>& eout, uint32_t vocab, int dim,
                                    const std::vector<float>& ctx, const std::vector<double>& ctx_count,
                                    const TopTokens& top, int threads, QuantizedRows* out);
 
-// Context rows (count × dim) quantised for `storage` (not packed4) against
-// the quantised output rows eout_q, with the float output rows eout giving
-// the logits to match.
-void QuantizeContextRowsCompensated(const CongStorage& storage, const std::vector<float>& ctx, uint32_t count,
-                                    int dim, const std::vector<float>& eout, const std::vector<float>& eout_q,
+// Context rows (count × dim) quantised against the quantised output rows
+// eout_q, with the float output rows eout giving the logits to match.
+void QuantizeContextRowsCompensated(const std::vector<float>& ctx, uint32_t count, int dim,
+                                    const std::vector<float>& eout, const std::vector<float>& eout_q,
                                     const TopTokens& top, int threads, QuantizedRows* out);
 
 }  // namespace kma::build

@@ -322,24 +322,25 @@ void AppendSection(const void* src, size_t bytes,
   if (bytes > 0) std::memcpy(&(*blob)[offset], src, bytes);
 }
 
-Status Build(const std::vector<std::vector<uint32_t>>& sentences,
-             uint32_t vocab_size, uint32_t bos, uint32_t eos,
-             const KnlmBuildOptions& options, std::string* out) {
-  const int order = options.order;
-  std::vector<Level> levels(order + 1);
-  KMA_RETURN_IF_ERROR(
-      CountNgrams(sentences, vocab_size, bos, eos, order, &levels));
-  AdjustCounts(bos, order, &levels);
-  Prune(options.min_counts, order, &levels);
-
-  // Node numbering: root 0, unigram t -> t + 1, then kept n-grams level by
-  // level in sorted order.
+// The trie over the kept n-grams, its estimates and how often each value is
+// read (training counts; weights for quantisation).
+struct KnTrie {
   uint64_t level_begin[kMaxOrder + 2] = {};
-  level_begin[1] = 1;
+  uint64_t num_nodes = 0, num_inner = 0;
+  std::vector<uint32_t> child_count, child_begin, links, keys;
+  std::vector<double> prob, log_backoff, prob_usage, backoff_usage;  // linear probabilities, log backoffs
+
+  bool HasChildren(uint32_t node) const { return node < num_inner && child_count[node] > 0; }
+};
+
+// Node numbering: root 0, unigram t -> t + 1, then kept n-grams level by
+// level in sorted order.
+Status NumberNodes(int order, std::vector<Level>* levels, KnTrie* trie) {
+  trie->level_begin[1] = 1;
   for (int k = 1; k <= order; ++k) {
-    Level& lv = levels[k];
+    Level& lv = (*levels)[k];
     lv.node.assign(lv.grams.size(), 0);
-    uint64_t next = level_begin[k];
+    uint64_t next = trie->level_begin[k];
     for (size_t i = 0; i < lv.grams.size(); ++i) {
       if (lv.keep[i]) lv.node[i] = static_cast<uint32_t>(next++);
       if (next > kMaxNodes) {
@@ -347,49 +348,48 @@ Status Build(const std::vector<std::vector<uint32_t>>& sentences,
                       "BuildKnlm: model exceeds 2^31 nodes; raise min_counts");
       }
     }
-    level_begin[k + 1] = next;
+    trie->level_begin[k + 1] = next;
   }
-  const uint64_t num_nodes = level_begin[order + 1];
-  const uint64_t num_inner = level_begin[order];
+  trie->num_nodes = trie->level_begin[order + 1];
+  trie->num_inner = trie->level_begin[order];
+  return Status::Ok();
+}
 
-  // Children: kept n-grams of level k+1 are grouped by prefix in node order.
-  std::vector<uint32_t> child_count(num_inner, 0);
-  child_count[0] = vocab_size;
+// Children: kept n-grams of level k+1 are grouped by prefix in node order.
+void IndexChildren(const std::vector<Level>& levels, int order, uint32_t vocab_size, KnTrie* trie) {
+  trie->child_count.assign(trie->num_inner, 0);
+  trie->child_count[0] = vocab_size;
   for (int k = 2; k <= order; ++k) {
     const Level& lv = levels[k];
     for (size_t i = 0; i < lv.grams.size(); ++i) {
-      if (lv.keep[i]) ++child_count[levels[k - 1].node[lv.prefix[i]]];
+      if (lv.keep[i]) ++trie->child_count[levels[k - 1].node[lv.prefix[i]]];
     }
   }
-  std::vector<uint32_t> child_begin(num_inner + 1);
-  child_begin[0] = 1;
-  for (uint64_t i = 0; i < num_inner; ++i) {
-    child_begin[i + 1] = child_begin[i] + child_count[i];
+  trie->child_begin.resize(trie->num_inner + 1);
+  trie->child_begin[0] = 1;
+  for (uint64_t i = 0; i < trie->num_inner; ++i) {
+    trie->child_begin[i + 1] = trie->child_begin[i] + trie->child_count[i];
   }
-  auto has_children = [&](uint32_t node) {
-    return node < num_inner && child_count[node] > 0;
-  };
+}
 
-  // Probabilities (linear, double) and log backoffs per node.
-  std::vector<double> prob(num_nodes, 0.0);
-  std::vector<double> log_backoff(num_inner, 0.0);
-  // How often each value is read (training counts); weights for quantisation.
-  std::vector<double> prob_usage(num_nodes, 0.0), backoff_usage(num_inner, 0.0);
-  {
-    const Level& uni = levels[1];
-    const auto d = Discounts(uni.adj);
-    double total = 0, discounted = 0;
-    for (uint32_t a : uni.adj) {
-      total += a;
-      discounted += Discount(d, a);
-    }
-    const double gamma = total > 0 ? discounted / total : 1.0;
-    for (uint32_t t = 0; t < vocab_size; ++t) {
-      const double a = uni.adj[t];
-      const double seen = total > 0 ? (a - Discount(d, uni.adj[t])) / total : 0;
-      prob[1 + t] = seen + gamma / vocab_size;
-    }
+// Interpolated unigram probabilities: discounted mass spread uniformly.
+void EstimateUnigrams(const Level& uni, uint32_t vocab_size, KnTrie* trie) {
+  const auto d = Discounts(uni.adj);
+  double total = 0, discounted = 0;
+  for (uint32_t a : uni.adj) {
+    total += a;
+    discounted += Discount(d, a);
   }
+  const double gamma = total > 0 ? discounted / total : 1.0;
+  for (uint32_t t = 0; t < vocab_size; ++t) {
+    const double a = uni.adj[t];
+    const double seen = total > 0 ? (a - Discount(d, uni.adj[t])) / total : 0;
+    trie->prob[1 + t] = seen + gamma / vocab_size;
+  }
+}
+
+// Probabilities (linear, double) and log backoffs of the higher orders.
+void EstimateHigherOrders(const std::vector<Level>& levels, int order, KnTrie* trie) {
   for (int k = 2; k <= order; ++k) {
     const Level& lv = levels[k];
     const Level& lower = levels[k - 1];
@@ -407,52 +407,83 @@ Status Build(const std::vector<std::vector<uint32_t>>& sentences,
       }
       if (lower.keep[p] && total > 0) {
         const double gamma = std::max(to_lower / total, 1e-30);
-        log_backoff[lower.node[p]] = std::log(gamma);
-        backoff_usage[lower.node[p]] = usage;
+        trie->log_backoff[lower.node[p]] = std::log(gamma);
+        trie->backoff_usage[lower.node[p]] = usage;
         for (size_t j = i; j < end; ++j) {
           if (!lv.keep[j]) continue;
-          prob_usage[lv.node[j]] = lv.raw[j];
+          trie->prob_usage[lv.node[j]] = lv.raw[j];
           const double own = (lv.adj[j] - Discount(d, lv.adj[j])) / total;
-          prob[lv.node[j]] = own + gamma * prob[lower.node[lv.suffix[j]]];
+          trie->prob[lv.node[j]] = own + gamma * trie->prob[lower.node[lv.suffix[j]]];
         }
       }
       i = end;
     }
   }
+}
 
-  // Links: suffix link for contexts, next-state link for the rest.
-  std::vector<uint32_t> links(num_nodes, 0);
-  links[0] = kContextFlag;
+// Links (suffix link for contexts, next-state link for the rest) and keys.
+void LinkNodes(const std::vector<Level>& levels, int order, KnTrie* trie) {
+  trie->links.assign(trie->num_nodes, 0);
+  trie->keys.assign(trie->num_nodes, 0);
+  trie->links[0] = kContextFlag;
   for (int k = 1; k <= order; ++k) {
     const Level& lv = levels[k];
     for (size_t i = 0; i < lv.grams.size(); ++i) {
       if (!lv.keep[i]) continue;
       const uint32_t node = lv.node[i];
       const uint32_t suffix = k == 1 ? 0 : levels[k - 1].node[lv.suffix[i]];
-      if (has_children(node)) {
-        links[node] = kContextFlag | suffix;
+      if (trie->HasChildren(node)) {
+        trie->links[node] = kContextFlag | suffix;
       } else {
-        links[node] = (links[suffix] & kContextFlag) ? suffix : links[suffix];
+        trie->links[node] = (trie->links[suffix] & kContextFlag) ? suffix : trie->links[suffix];
       }
+      trie->keys[node] = lv.grams[i][k - 1];
     }
   }
+}
 
-  std::vector<uint32_t> keys(num_nodes, 0);
-  for (int k = 1; k <= order; ++k) {
-    const Level& lv = levels[k];
-    for (size_t i = 0; i < lv.grams.size(); ++i) {
-      if (lv.keep[i]) keys[lv.node[i]] = lv.grams[i][k - 1];
-    }
+// The probability and backoff sections: 8-bit codes with their codebooks,
+// or float32 values.
+void AppendValueSections(const KnTrie& trie, const std::vector<float>& log_prob, const std::vector<float>& backoff,
+                         int quant_bits, KnlmHeader* h, std::string* blob) {
+  namespace ki = knlm_internal;
+  if (quant_bits != 8) {
+    AppendSection(log_prob.data(), 4 * log_prob.size(), &h->sections[ki::kProbs], blob);
+    AppendSection(backoff.data(), 4 * backoff.size(), &h->sections[ki::kBackoffs], blob);
+    // Absent codebooks: empty sections at the end of the blob.
+    h->sections[ki::kProbTable] = {blob->size(), 0};
+    h->sections[ki::kBackoffTable] = {blob->size(), 0};
+    return;
   }
+  // Codebooks are fitted only on values Score can actually read: n-grams of
+  // order >= 2 and backoffs of real contexts (the root's is never used).
+  const uint64_t first = trie.level_begin[2];
+  std::vector<std::pair<float, double>> train;
+  for (uint64_t i = first; i < trie.num_nodes; ++i) train.emplace_back(log_prob[i], trie.prob_usage[i]);
+  const std::vector<float> prob_book = FitCodebook(std::move(train));
+  train.clear();
+  for (uint64_t i = 1; i < trie.num_inner; ++i) {
+    if (trie.HasChildren(static_cast<uint32_t>(i))) train.emplace_back(backoff[i], trie.backoff_usage[i]);
+  }
+  const std::vector<float> backoff_book = FitCodebook(std::move(train));
+  std::vector<uint8_t> prob_codes(trie.num_nodes, 0), backoff_codes(trie.num_inner, 0);
+  for (uint64_t i = first; i < trie.num_nodes; ++i) prob_codes[i] = Encode(prob_book, log_prob[i]);
+  for (uint64_t i = 0; i < trie.num_inner; ++i) backoff_codes[i] = Encode(backoff_book, backoff[i]);
+  AppendSection(prob_codes.data(), prob_codes.size(), &h->sections[ki::kProbs], blob);
+  AppendSection(backoff_codes.data(), backoff_codes.size(), &h->sections[ki::kBackoffs], blob);
+  AppendSection(prob_book.data(), 4 * prob_book.size(), &h->sections[ki::kProbTable], blob);
+  AppendSection(backoff_book.data(), 4 * backoff_book.size(), &h->sections[ki::kBackoffTable], blob);
+}
+
+std::string Serialize(const KnTrie& trie, int order, uint32_t vocab_size, uint32_t bos, uint32_t eos,
+                      int quant_bits) {
   std::vector<float> unigram(vocab_size);
-  for (uint32_t t = 0; t < vocab_size; ++t) {
-    unigram[t] = static_cast<float>(std::log(prob[1 + t]));
+  for (uint32_t t = 0; t < vocab_size; ++t) unigram[t] = static_cast<float>(std::log(trie.prob[1 + t]));
+  std::vector<float> log_prob(trie.num_nodes, 0.0f);
+  for (uint64_t i = trie.level_begin[2]; i < trie.num_nodes; ++i) {
+    log_prob[i] = static_cast<float>(std::log(trie.prob[i]));
   }
-  std::vector<float> log_prob(num_nodes, 0.0f);
-  for (uint64_t i = level_begin[2]; i < num_nodes; ++i) {
-    log_prob[i] = static_cast<float>(std::log(prob[i]));
-  }
-  std::vector<float> backoff(log_backoff.begin(), log_backoff.end());
+  std::vector<float> backoff(trie.log_backoff.begin(), trie.log_backoff.end());
 
   KnlmHeader h;
   std::memset(&h, 0, sizeof(h));
@@ -462,62 +493,44 @@ Status Build(const std::vector<std::vector<uint32_t>>& sentences,
   h.vocab_size = vocab_size;
   h.bos = bos;
   h.eos = eos;
-  h.quant_bits = static_cast<uint32_t>(options.quant_bits);
+  h.quant_bits = static_cast<uint32_t>(quant_bits);
   h.header_size = sizeof(KnlmHeader);
-  h.num_nodes = num_nodes;
-  h.num_inner = num_inner;
-  std::copy(level_begin, level_begin + kMaxOrder + 2, h.level_begin);
+  h.num_nodes = trie.num_nodes;
+  h.num_inner = trie.num_inner;
+  std::copy(trie.level_begin, trie.level_begin + kMaxOrder + 2, h.level_begin);
 
   std::string blob(sizeof(KnlmHeader), '\0');
   namespace ki = knlm_internal;
-  AppendSection(unigram.data(), 4 * unigram.size(), &h.sections[ki::kUnigram],
-                &blob);
-  AppendSection(keys.data(), 4 * keys.size(), &h.sections[ki::kKeys], &blob);
-  AppendSection(links.data(), 4 * links.size(), &h.sections[ki::kLinks], &blob);
-  AppendSection(child_begin.data(), 4 * child_begin.size(),
-                &h.sections[ki::kChildBegin], &blob);
-  if (options.quant_bits == 8) {
-    // Codebooks are fitted only on values Score can actually read: n-grams of
-    // order >= 2 and backoffs of real contexts (the root's is never used).
-    std::vector<std::pair<float, double>> train;
-    for (uint64_t i = level_begin[2]; i < num_nodes; ++i) {
-      train.emplace_back(log_prob[i], prob_usage[i]);
-    }
-    const std::vector<float> prob_book = FitCodebook(std::move(train));
-    train.clear();
-    for (uint64_t i = 1; i < num_inner; ++i) {
-      if (has_children(static_cast<uint32_t>(i))) {
-        train.emplace_back(backoff[i], backoff_usage[i]);
-      }
-    }
-    const std::vector<float> backoff_book = FitCodebook(std::move(train));
-    std::vector<uint8_t> prob_codes(num_nodes, 0), backoff_codes(num_inner, 0);
-    for (uint64_t i = level_begin[2]; i < num_nodes; ++i) {
-      prob_codes[i] = Encode(prob_book, log_prob[i]);
-    }
-    for (uint64_t i = 0; i < num_inner; ++i) {
-      backoff_codes[i] = Encode(backoff_book, backoff[i]);
-    }
-    AppendSection(prob_codes.data(), prob_codes.size(), &h.sections[ki::kProbs],
-                  &blob);
-    AppendSection(backoff_codes.data(), backoff_codes.size(),
-                  &h.sections[ki::kBackoffs], &blob);
-    AppendSection(prob_book.data(), 4 * prob_book.size(),
-                  &h.sections[ki::kProbTable], &blob);
-    AppendSection(backoff_book.data(), 4 * backoff_book.size(),
-                  &h.sections[ki::kBackoffTable], &blob);
-  } else {
-    AppendSection(log_prob.data(), 4 * log_prob.size(), &h.sections[ki::kProbs],
-                  &blob);
-    AppendSection(backoff.data(), 4 * backoff.size(),
-                  &h.sections[ki::kBackoffs], &blob);
-    // Absent codebooks: empty sections at the end of the blob.
-    h.sections[ki::kProbTable] = {blob.size(), 0};
-    h.sections[ki::kBackoffTable] = {blob.size(), 0};
-  }
+  AppendSection(unigram.data(), 4 * unigram.size(), &h.sections[ki::kUnigram], &blob);
+  AppendSection(trie.keys.data(), 4 * trie.keys.size(), &h.sections[ki::kKeys], &blob);
+  AppendSection(trie.links.data(), 4 * trie.links.size(), &h.sections[ki::kLinks], &blob);
+  AppendSection(trie.child_begin.data(), 4 * trie.child_begin.size(), &h.sections[ki::kChildBegin], &blob);
+  AppendValueSections(trie, log_prob, backoff, quant_bits, &h, &blob);
   h.total_size = blob.size();
   std::memcpy(&blob[0], &h, sizeof(h));
-  out->swap(blob);
+  return blob;
+}
+
+Status Build(const std::vector<std::vector<uint32_t>>& sentences,
+             uint32_t vocab_size, uint32_t bos, uint32_t eos,
+             const KnlmBuildOptions& options, std::string* out) {
+  const int order = options.order;
+  std::vector<Level> levels(order + 1);
+  KMA_RETURN_IF_ERROR(
+      CountNgrams(sentences, vocab_size, bos, eos, order, &levels));
+  AdjustCounts(bos, order, &levels);
+  Prune(options.min_counts, order, &levels);
+  KnTrie trie;
+  KMA_RETURN_IF_ERROR(NumberNodes(order, &levels, &trie));
+  IndexChildren(levels, order, vocab_size, &trie);
+  trie.prob.assign(trie.num_nodes, 0.0);
+  trie.prob_usage.assign(trie.num_nodes, 0.0);
+  trie.log_backoff.assign(trie.num_inner, 0.0);
+  trie.backoff_usage.assign(trie.num_inner, 0.0);
+  EstimateUnigrams(levels[1], vocab_size, &trie);
+  EstimateHigherOrders(levels, order, &trie);
+  LinkNodes(levels, order, &trie);
+  *out = Serialize(trie, order, vocab_size, bos, eos, options.quant_bits);
   return Status::Ok();
 }
 

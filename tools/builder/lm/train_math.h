@@ -1,41 +1,37 @@
-// Small numeric helpers shared by the CoNg trainers. Every sum has a fixed
-// association and the trainer sources are compiled without FMA contraction,
-// so the AVX2 clones compute bit-identical results to the baseline ones and
-// model files stay reproducible across machines.
+// Small numeric helpers shared by the CoNg trainers, with the canonical
+// arithmetic of train_kernels.h (fixed order, no FMA, no C library
+// transcendental functions whose last bit may depend on the machine), so
+// that model files are the same wherever they are built.
 #ifndef KMA_TOOLS_BUILDER_LM_TRAIN_MATH_H_
 #define KMA_TOOLS_BUILDER_LM_TRAIN_MATH_H_
 
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <thread>
 #include <vector>
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KMA_TRAIN_HOT __attribute__((target_clones("avx2", "default")))
-#else
-#define KMA_TRAIN_HOT
-#endif
-
 namespace kma::build::train {
 
-// n must be a multiple of 8.
-KMA_TRAIN_HOT inline float Dot(const float* a, const float* b, int n) {
-  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (int i = 0; i < n; i += 8)
-    for (int k = 0; k < 8; ++k) acc[k] += a[i + k] * b[i + k];
-  return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
+// Products added in index order into one accumulator starting at 0.
+inline float Dot(const float* a, const float* b, int n) {
+  float acc = 0.0f;
+  for (int i = 0; i < n; ++i) acc += a[i] * b[i];
+  return acc;
 }
 
-KMA_TRAIN_HOT inline void Axpy(float a, const float* x, float* y, int n) {
-  for (int i = 0; i < n; ++i) y[i] += a * x[i];
-}
-
-// logits[t] = <v, rows[t]> + bias[t] for t < count.
-KMA_TRAIN_HOT inline void Logits(const float* v, const float* rows, const float* bias, int count, int dim,
-                                 float* logits) {
-  for (int t = 0; t < count; ++t) logits[t] = Dot(v, rows + size_t(t) * dim, dim) + bias[t];
+// Natural logarithm of a positive finite x from + - * / only: x = m 2^e with
+// m in [sqrt(1/2), sqrt(2)), log x = e ln2 + 2 atanh(s), s = (m - 1) / (m +
+// 1), |s| < 0.172, by its series to s^21 (relative error below 1e-17).
+inline double LogD(double x) {
+  int e = 0;
+  double m = std::frexp(x, &e);  // exact: m in [0.5, 1)
+  if (m < 0.70710678118654752440) m *= 2.0, --e;
+  const double s = (m - 1.0) / (m + 1.0), s2 = s * s;
+  double p = 1.0 / 21.0;
+  for (int k = 19; k >= 1; k -= 2) p = p * s2 + 1.0 / k;
+  const double ln2_hi = 0.693147180369123816490, ln2_lo = 1.90821492927058770002e-10;
+  return double(e) * ln2_hi + (double(e) * ln2_lo + 2.0 * s * p);
 }
 
 inline uint64_t SplitMix(uint64_t* s) {
@@ -45,10 +41,9 @@ inline uint64_t SplitMix(uint64_t* s) {
   return z ^ (z >> 31);
 }
 
-// Row quantisation (int8 and the other storages) is in cong_storage.h.
-
 // Runs fn(thread_index, begin, end) over [0, n) split into `threads` fixed
-// contiguous parts (so results never depend on scheduling).
+// contiguous parts. Callers only use it for independent items, so results
+// never depend on the split.
 template <typename Fn>
 void ParallelFor(int threads, size_t n, Fn fn) {
   if (threads <= 1 || n < 2) {

@@ -59,6 +59,44 @@ public sealed class Analyzer : IDisposable
         }
     }
 
+    /// <summary>
+    /// Analyzes text under constraints: the best analyses that satisfy every constraint
+    /// (see <see cref="Constraints"/>).
+    /// </summary>
+    /// <exception cref="KmaException">InvalidArgument for a malformed constraint or one that
+    /// does not fit the text; Unsatisfiable when no analysis holds a lemma constraint.</exception>
+    public unsafe AnalysisResult Analyze(string text, Constraints constraints)
+    {
+        ArgumentNullException.ThrowIfNull(text);
+        ArgumentNullException.ThrowIfNull(constraints);
+        IntPtr c = constraints.ToNative();
+        IntPtr result;
+        _guard.Enter(exclusive: true);
+        try
+        {
+            int status;
+            fixed (char* p = text)
+            {
+                status = KmaNative.kma_analyzer_analyze_constrained_utf16(
+                    _handle.DangerousGetHandle(), (IntPtr)p, (ulong)text.Length, c, out result);
+            }
+            KmaException.Check(status);
+        }
+        finally
+        {
+            _guard.Exit();
+            KmaNative.kma_constraints_free(c);
+        }
+        try
+        {
+            return new AnalysisResult(ReadAnalyses(result), ReadSentences(result));
+        }
+        finally
+        {
+            KmaNative.kma_result_free(result);
+        }
+    }
+
     /// <summary>The best analysis's tokens.</summary>
     public IReadOnlyList<Token> Tokenize(string text) => Analyze(text).Best.Tokens;
 
@@ -67,7 +105,7 @@ public sealed class Analyzer : IDisposable
     /// options) and sentences end after final punctuation, final endings written without
     /// punctuation (맛있었어요 다음에), nominal endings (했음), emoticons and laughter
     /// (ㅋㅋ, ^^), at line breaks after a complete clause and at blank lines; quotations are
-    /// never split. It costs about as much as <see cref="Analyze"/>, whose
+    /// never split. It costs about as much as <see cref="Analyze(string)"/>, whose
     /// <c>Sentences</c> are the same. Spans are in UTF-16 units (use with <c>Substring</c>).
     /// </summary>
     public IReadOnlyList<SentenceSpan> SplitSentences(string text)

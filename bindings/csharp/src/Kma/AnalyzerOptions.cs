@@ -26,6 +26,13 @@ public sealed class AnalyzerOptions
     /// every tag. The analysis is the same; other tokens are left out.
     /// </summary>
     public string OutputTags { get; set; } = "";
+    /// <summary>
+    /// Typo-tolerant analysis (default false): misspellings such as 됬다,
+    /// 할께요 or 안녕하세여 are read as meant, at a cost, so correct text keeps
+    /// its analysis; tokens so read have <see cref="Token.IsCorrected"/>. Bare
+    /// jamo (ㅋㅋ, ㅠㅠ) become tokens of their own.
+    /// </summary>
+    public bool Typos { get; set; }
 
     /// <summary>Builds a native option set; the caller disposes it.</summary>
     internal OptionsHandle ToNative()
@@ -42,6 +49,7 @@ public sealed class AnalyzerOptions
                 p, KmaNative.KMA_OPT_LM, LanguageModel ?? ""));
             KmaException.Check(KmaNative.kma_options_set_string(
                 p, KmaNative.KMA_OPT_OUTPUT_TAGS, OutputTags ?? ""));
+            KmaException.Check(KmaNative.kma_options_set_int(p, KmaNative.KMA_OPT_TYPOS, Typos ? 1 : 0));
             return h;
         }
         catch

@@ -19,14 +19,17 @@ public enum KmaStatus
     InputTooLong = KmaNative.KMA_E_INPUT_TOO_LONG,
     BufferTooSmall = KmaNative.KMA_E_BUFFER_TOO_SMALL,
     Unsupported = KmaNative.KMA_E_UNSUPPORTED,
+    Unsatisfiable = KmaNative.KMA_E_UNSATISFIABLE,
     Internal = KmaNative.KMA_E_INTERNAL,
 }
 
 /// <summary>
 /// A kma call failed. <see cref="Status"/> is the C status code,
 /// <see cref="Exception.Message"/> the library's message (with the path or
-/// position), and <see cref="Offset"/> the UTF-16 offset of invalid input
-/// (-1 when the failure is not about a position in the text).
+/// position), and <see cref="Offset"/> the UTF-16 offset of invalid input,
+/// for constraints the byte offset in a malformed constraint's UTF-8 or the
+/// code point of the text a constraint does not fit (-1 when the failure is
+/// not about a position).
 /// </summary>
 public sealed class KmaException : Exception
 {

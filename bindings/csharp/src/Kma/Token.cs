@@ -24,6 +24,8 @@ public sealed class Token
         Score = t.Score;
         IsUnknown = (t.Flags & Native.KmaNative.KMA_TOKEN_UNKNOWN) != 0;
         IsPattern = (t.Flags & Native.KmaNative.KMA_TOKEN_PATTERN) != 0;
+        IsConstrained = (t.Flags & Native.KmaNative.KMA_TOKEN_CONSTRAINED) != 0;
+        IsCorrected = (t.Flags & Native.KmaNative.KMA_TOKEN_CORRECTED) != 0;
         SentenceIndex = (int)t.Sentence;
         WordIndex = (int)t.Word;
     }
@@ -52,6 +54,15 @@ public sealed class Token
     public bool IsUnknown { get; }
     /// <summary>Pretokenized pattern: number, URL, e-mail, emoji, ...</summary>
     public bool IsPattern { get; }
+    /// <summary>Whether a span constraint fixed this morpheme (see <see cref="Constraints"/>).</summary>
+    public bool IsConstrained { get; }
+    /// <summary>
+    /// Typo-tolerant analysis (<see cref="AnalyzerOptions.Typos"/>) read this
+    /// morpheme from a corrected spelling; <see cref="Begin"/> and
+    /// <see cref="Length"/> are then the span of the text as written
+    /// (되요 gives 되/VV and 어요/EF, both over 되요).
+    /// </summary>
+    public bool IsCorrected { get; }
     /// <summary>Index of the sentence the token belongs to.</summary>
     public int SentenceIndex { get; }
     /// <summary>Index of the whitespace-separated word the token belongs to.</summary>
@@ -96,7 +107,7 @@ public readonly record struct SentenceSpan(int Begin, int Length,
     public int End => Begin + Length;
 }
 
-/// <summary>Result of <see cref="Analyzer.Analyze"/>: analyses best first, plus sentences.</summary>
+/// <summary>Result of <see cref="Analyzer.Analyze(string)"/>: analyses best first, plus sentences.</summary>
 public sealed class AnalysisResult
 {
     internal AnalysisResult(IReadOnlyList<Analysis> analyses, IReadOnlyList<SentenceSpan> sentences)

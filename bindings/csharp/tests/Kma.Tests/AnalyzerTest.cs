@@ -182,4 +182,21 @@ public sealed class AnalyzerTest : IClassFixture<ModelFixture>
         Assert.Equal("UN", Library.TagName(0));
         Assert.Equal("UN", Library.TagName(ushort.MaxValue));
     }
+
+    [Fact]
+    public void TyposOptionReadsMisspellingsAsMeant()
+    {
+        const string text = "안녕하세여";
+        using var plain = new Analyzer(_model);
+        using var tolerant = new Analyzer(_model, new AnalyzerOptions { Typos = true });
+        Assert.DoesNotContain(plain.Tokenize(text), t => t.IsCorrected);
+        var tokens = tolerant.Tokenize(text);
+        Assert.Equal("안녕/NNG 하/XSA 시/EP 어요/EF", string.Join(" ", tokens));
+        // The corrected morphemes keep the span of the text as written.
+        Assert.Equal(new[] { "세여", "세여" },
+                     tokens.Where(t => t.IsCorrected).Select(t => text.Substring(t.Begin, t.Length)).ToArray());
+        const string clean = "나는 밥을 먹었다.";
+        Assert.Equal(string.Join(" ", plain.Tokenize(clean)), string.Join(" ", tolerant.Tokenize(clean)));
+        Assert.Equal("ㅋㅋ/IC", tolerant.Tokenize("ㅋㅋ 재밌다")[0].ToString());
+    }
 }

@@ -23,13 +23,14 @@ from typing import List, Tuple
 from . import _kma
 from ._analyzer import Analyzer
 from ._errors import (STATUS_CODES, InvalidArgumentError, InvalidTextError, KmaError,
-                      ModelError)
+                      ModelError, UnsatisfiableError)
 from ._model import BUNDLED_MODEL, Joiner, Model, UserDict, default_model_path
 from ._types import Analysis, Sentence, Token
 
 __all__ = [
     "Analysis", "Analyzer", "BUNDLED_MODEL", "InvalidArgumentError", "InvalidTextError",
-    "Joiner", "KmaError", "Model", "ModelError", "STATUS_CODES", "Sentence", "Token", "UserDict", "__version__",
+    "Joiner", "KmaError", "Model", "ModelError", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
+    "UserDict", "__version__",
     "active_isa", "default_model_path", "library_version", "model_format_versions",
     "tag_names",
 ]

@@ -1,7 +1,7 @@
 """Analyzers: text in, tokens out."""
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Union
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _kma
 from ._errors import KmaError
@@ -27,6 +27,10 @@ class Analyzer:
         tags: the tags the analyses keep (``"NNG,NNP,VV,VA"`` or a list);
             the analysis is the same, other tokens are left out. ``None``:
             every tag.
+        typos: typo-tolerant analysis: misspellings such as ``됬다``,
+            ``할께요`` or ``안녕하세여`` are read as meant, at a cost, so
+            correct text keeps its analysis (tokens so read have
+            ``corrected``), and bare jamo (``ㅋㅋ``, ``ㅠㅠ``) become tokens.
 
     Raises:
         ModelError: the model cannot be opened.
@@ -44,18 +48,20 @@ class Analyzer:
 
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
                  *, beam: Optional[float] = None,
-                 max_unknown_length: Optional[int] = None,
+                 max_unknown_length: Optional[int] = None, typos: bool = False,
                  tags: Union[str, Iterable[str], None] = None) -> None:
         if beam is not None and not isinstance(beam, (int, float)):
             raise TypeError(f"beam must be a number, not {type(beam).__name__}")
         if max_unknown_length is not None and not isinstance(max_unknown_length, int):
             raise TypeError("max_unknown_length must be an int, "
                             f"not {type(max_unknown_length).__name__}")
+        if not isinstance(typos, bool):
+            raise TypeError(f"typos must be a bool, not {type(typos).__name__}")
         if tags is not None and not isinstance(tags, str):
             tags = ",".join(tags)
         self.model: Model = model if isinstance(model, Model) else Model(model)
-        self._settings = (lm, beam, max_unknown_length, tags)
-        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length,
+        self._settings = (lm, beam, max_unknown_length, typos, tags)
+        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length, typos,
                                      tags or "")
 
     def __reduce__(self):
@@ -69,13 +75,24 @@ class Analyzer:
         """The language model this analyzer scores with."""
         return self._settings[0] or self.model.default_lm
 
-    def analyze(self, text: Text, top_n: int = 1) -> List[Analysis]:
+    def analyze(self, text: Text, top_n: int = 1, *,
+                spans: Optional[Sequence[Tuple[int, int, str]]] = None,
+                lemmas: Optional[Sequence[Union[str, Tuple[str, int, int]]]] = None
+                ) -> List[Analysis]:
         """Analyses a text.
 
         Args:
             text: a ``str``, or ``bytes`` holding UTF-8. Offsets are code
                 points of the text either way.
             top_n: how many analyses to return, 1..64, best first.
+            spans: span constraints ``(start, end, morphs)``: code points
+                ``text[start:end]`` are analysed as ``morphs``, e.g.
+                ``(3, 8, "카카오뱅크/NNP")`` or ``(0, 3, "걷/VV+었/EP+다/EF")``;
+                the morphemes need not be in the dictionary.
+            lemmas: lemma constraints: every analysis must contain one of the
+                readings, e.g. ``"걷/VV"``, ``"개종하/VV|개종/NNG+하/XSV"``,
+                ``"사람/NNG,NNP"`` (anywhere), or ``(readings, start, end)``
+                (inside ``text[start:end]``). At most 7.
 
         Returns:
             ``top_n`` analyses (fewer if the text has fewer), each a list of
@@ -86,9 +103,15 @@ class Analyzer:
             InvalidTextError: a ``str`` with a lone surrogate (``offset`` is
                 its index) or ``bytes`` that are not UTF-8 (``offset`` is the
                 first bad byte).
-            InvalidArgumentError: ``top_n`` out of range.
+            InvalidArgumentError: ``top_n`` out of range, or a constraint
+                that is malformed (``offset``: the byte in its UTF-8) or does
+                not fit the text (``offset``: the code point).
+            UnsatisfiableError: no analysis holds a lemma constraint.
         """
-        return self._native.analyze(text, top_n)
+        if spans is None and lemmas is None:
+            return self._native.analyze(text, top_n)
+        lemma_items = [(l, 0, 0) if isinstance(l, str) else tuple(l) for l in lemmas or ()]
+        return self._native.analyze_constrained(text, top_n, list(spans or ()), lemma_items)
 
     def tokenize(self, text: Text) -> List[Token]:
         """The tokens of the best analysis of ``text`` (see :meth:`analyze`)."""
@@ -130,5 +153,7 @@ class Analyzer:
 
 
 def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
-             max_unknown_length: Optional[int], tags: Optional[str] = None) -> Analyzer:
-    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, tags=tags)
+             max_unknown_length: Optional[int], typos: bool = False,
+             tags: Optional[str] = None) -> Analyzer:
+    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, typos=typos,
+                    tags=tags)

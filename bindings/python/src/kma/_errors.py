@@ -54,6 +54,11 @@ class InvalidArgumentError(KmaError, ValueError):
     """An option out of range or a language model the model lacks."""
 
 
+class UnsatisfiableError(KmaError):
+    """No analysis satisfies the constraints of a constrained analysis (a
+    lemma that no path of the text holds); the message names it."""
+
+
 class ModelError(KmaError):
     """The model file cannot be read, is not a kma model, or has a format
     version this library does not read."""
@@ -64,6 +69,7 @@ _CLASSES = {
     STATUS_CODES["KMA_E_INVALID_UTF16"]: InvalidTextError,
     STATUS_CODES["KMA_E_INPUT_TOO_LONG"]: InvalidTextError,
     STATUS_CODES["KMA_E_INVALID_ARGUMENT"]: InvalidArgumentError,
+    STATUS_CODES["KMA_E_UNSATISFIABLE"]: UnsatisfiableError,
     STATUS_CODES["KMA_E_IO"]: ModelError,
     STATUS_CODES["KMA_E_MODEL_FORMAT"]: ModelError,
     STATUS_CODES["KMA_E_MODEL_VERSION"]: ModelError,

@@ -38,6 +38,11 @@ class Token(NamedTuple):
     """True for a word missing from the dictionary (guessed)."""
     id: int
     """Dictionary id of the morpheme; 0 for unknown words and patterns."""
+    corrected: bool = False
+    """True when typo-tolerant analysis (``Analyzer(typos=True)``) read the
+    morpheme from a corrected spelling; ``start`` and ``len`` are then the
+    span of the text as written (``되요`` gives ``되/VV`` and ``어요/EF``,
+    both over ``되요``)."""
 
     @property
     def end(self) -> int:

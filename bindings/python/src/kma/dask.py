@@ -71,6 +71,7 @@ class Spec:
     format: str = "json"
     beam: Optional[float] = None
     max_unknown_length: Optional[int] = None
+    typos: bool = False
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -92,7 +93,7 @@ def worker_analyzer(spec: Spec = Spec()) -> Analyzer:
     reuse it, and each thread keeps its own :class:`~kma.Analyzer`.
     """
     path = os.path.abspath(spec.model) if spec.model else default_model_path()
-    key = (path, spec.lm, spec.beam, spec.max_unknown_length)
+    key = (path, spec.lm, spec.beam, spec.max_unknown_length, spec.typos)
     cache = _local.__dict__.setdefault("analyzers", {})
     analyzer = cache.get(key)
     if analyzer is None:
@@ -103,7 +104,8 @@ def worker_analyzer(spec: Spec = Spec()) -> Analyzer:
                 model = _models[path] = Model(path)
                 _opened += 1
         analyzer = cache[key] = Analyzer(model, spec.lm, beam=spec.beam,
-                                         max_unknown_length=spec.max_unknown_length)
+                                         max_unknown_length=spec.max_unknown_length,
+                                         typos=spec.typos)
     return analyzer
 
 
@@ -179,7 +181,7 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
                   blocksize: Optional[int] = DEFAULT_BLOCKSIZE, format: str = "json",
                   model: Optional[str] = None, lm: Optional[str] = None, top_n: int = 1,
                   beam: Optional[float] = None, max_unknown_length: Optional[int] = None,
-                  client: Any = None) -> List[str]:
+                  typos: bool = False, client: Any = None) -> List[str]:
     """Analyses text files on the Dask cluster, one task per block.
 
     Args:
@@ -190,7 +192,8 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
         blocksize: bytes per block; ``None`` or 0 for one block per file.
         format: ``"json"`` (JSON Lines), ``"morphs"`` or ``"tsv"``: the
             formats of ``kma analyze``.
-        model, lm, top_n, beam, max_unknown_length: see :class:`Spec`.
+        model, lm, top_n, beam, max_unknown_length, typos: see :class:`Spec`
+            (``typos`` as for :class:`kma.Analyzer`).
         client: a ``distributed.Client``; ``None`` uses Dask's current
             scheduler (the last Client made, else threads in this process).
 
@@ -202,7 +205,7 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
         KmaError: a line is not valid UTF-8 (the message and ``offset`` give
             the file and the byte).
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos)
     out_dir = os.fsdecode(out_dir)
     os.makedirs(out_dir, exist_ok=True)
     blocks = plan_blocks(paths, blocksize)
@@ -246,7 +249,7 @@ def _format_items(items: Iterable[Union[str, bytes]], spec: Spec) -> List[str]:
 
 def analyze_bag(bag: "db.Bag", *, format: str = "json", model: Optional[str] = None,
                 lm: Optional[str] = None, top_n: int = 1, beam: Optional[float] = None,
-                max_unknown_length: Optional[int] = None) -> "db.Bag":
+                max_unknown_length: Optional[int] = None, typos: bool = False) -> "db.Bag":
     """Analyses a bag of lines (``str`` or ``bytes``; a final ``\\n`` or
     ``\\r\\n`` is dropped, e.g. from ``dask.bag.read_text``).
 
@@ -255,7 +258,7 @@ def analyze_bag(bag: "db.Bag", *, format: str = "json", model: Optional[str] = N
         for it, without the final newline. ``bag.to_textfiles(...,
         last_endline=True)`` writes the CLI's output.
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos)
     return bag.map_partitions(_format_items, spec)
 
 
@@ -268,7 +271,7 @@ def _format_frame(frame: Any, column: str, output_column: str, spec: Spec) -> An
 def analyze_dataframe(df: Any, column: str = "text", *, output_column: str = "analysis",
                       format: str = "morphs", model: Optional[str] = None,
                       lm: Optional[str] = None, top_n: int = 1, beam: Optional[float] = None,
-                      max_unknown_length: Optional[int] = None) -> Any:
+                      max_unknown_length: Optional[int] = None, typos: bool = False) -> Any:
     """Adds to a Dask dataframe a column with the analysis of ``column``.
 
     Args:
@@ -281,6 +284,6 @@ def analyze_dataframe(df: Any, column: str = "text", *, output_column: str = "an
     """
     import pandas as pd
 
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos)
     meta = df._meta.assign(**{output_column: pd.Series([], dtype=object)})
     return df.map_partitions(_format_frame, column, output_column, spec, meta=meta)

@@ -55,6 +55,7 @@ kma_status Analyzer::NewOptions(int top_n, kma_options** out) const {
   if (st == KMA_OK && settings_.has_max_unknown_length) {
     st = kma_options_set_int(*out, KMA_OPT_MAX_UNKNOWN_LENGTH, settings_.max_unknown_length);
   }
+  if (st == KMA_OK && settings_.typos) st = kma_options_set_int(*out, KMA_OPT_TYPOS, 1);
   return st;
 }
 

@@ -146,6 +146,7 @@ struct Settings {
   float beam = 0;
   bool has_max_unknown_length = false;
   int32_t max_unknown_length = 0;
+  bool typos = false;  // KMA_OPT_TYPOS
 };
 
 // One kma_analyzer (used under a mutex, with the GIL released) and, made on
@@ -158,6 +159,9 @@ class Analyzer {
   Analyzer& operator=(const Analyzer&) = delete;
 
   py::list Analyze(py::handle text, int top_n);
+  // spans: (begin, end, morphs) tuples; lemmas: (readings, begin, end)
+  // tuples, end 0 for anywhere (constrained.cpp).
+  py::list AnalyzeConstrained(py::handle text, int top_n, py::sequence spans, py::sequence lemmas);
   py::list Tokenize(py::handle text);
   py::list SplitSentences(py::handle text);
   py::list AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,

@@ -88,7 +88,10 @@ void AppendJsonToken(const kma_result* r, const kma_token& t, std::string* out) 
   AppendUint(",\"word\":", t.word, out);
   out->append(",\"score\":");
   AppendJsonNumber(t.score, out);
-  out->append((t.flags & KMA_TOKEN_UNKNOWN) ? ",\"unknown\":true}" : ",\"unknown\":false}");
+  out->append((t.flags & KMA_TOKEN_UNKNOWN) ? ",\"unknown\":true" : ",\"unknown\":false");
+  // As `kma analyze -f json`: present only in typo mode, when true.
+  if (t.flags & KMA_TOKEN_CORRECTED) out->append(",\"corrected\":true");
+  out->push_back('}');
 }
 
 void AppendJson(const char* text, size_t size, const kma_result* r, std::string* out) {

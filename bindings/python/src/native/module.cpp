@@ -23,7 +23,7 @@ py::dict StatusCodes() {
       KMA_PY_CODE(KMA_E_MODEL_VERSION), KMA_PY_CODE(KMA_E_INVALID_UTF8),
       KMA_PY_CODE(KMA_E_INVALID_UTF16), KMA_PY_CODE(KMA_E_INPUT_TOO_LONG),
       KMA_PY_CODE(KMA_E_BUFFER_TOO_SMALL), KMA_PY_CODE(KMA_E_UNSUPPORTED),
-      KMA_PY_CODE(KMA_E_INTERNAL)};
+      KMA_PY_CODE(KMA_E_UNSATISFIABLE), KMA_PY_CODE(KMA_E_INTERNAL)};
 #undef KMA_PY_CODE
   py::dict codes;
   for (const auto& [name, code] : kCodes) codes[name] = code;
@@ -31,10 +31,11 @@ py::dict StatusCodes() {
 }
 
 // Settings from the keyword arguments of kma.Analyzer (None = default).
-Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown,
+Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown, bool typos,
                       const std::string& output_tags) {
   Settings s;
   s.lm = lm;
+  s.typos = typos;
   s.output_tags = output_tags;
   if (output_tags.find('\0') != std::string::npos) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "tags contain a NUL character", -1});
@@ -67,12 +68,14 @@ void BindModel(py::module_& m) {
 void BindAnalyzer(py::module_& m) {
   py::class_<Analyzer>(m, "Analyzer")
       .def(py::init([](const Model& model, const std::string& lm, py::object beam,
-                       py::object max_unknown_length, const std::string& output_tags) {
-             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, output_tags));
+                       py::object max_unknown_length, bool typos, const std::string& output_tags) {
+             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, typos, output_tags));
            }),
-           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "output_tags"_a = "",
+           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "typos"_a = false, "output_tags"_a = "",
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
+      .def("analyze_constrained", &Analyzer::AnalyzeConstrained, "text"_a, "top_n"_a, "spans"_a,
+           "lemmas"_a)
       .def("tokenize", &Analyzer::Tokenize, "text"_a)
       .def("split_sentences", &Analyzer::SplitSentences, "text"_a)
       .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,

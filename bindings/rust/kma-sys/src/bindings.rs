@@ -27,6 +27,7 @@ pub const KMA_E_INVALID_UTF16: _bindgen_ty_1 = -21;
 pub const KMA_E_INPUT_TOO_LONG: _bindgen_ty_1 = -22;
 pub const KMA_E_BUFFER_TOO_SMALL: _bindgen_ty_1 = -30;
 pub const KMA_E_UNSUPPORTED: _bindgen_ty_1 = -40;
+pub const KMA_E_UNSATISFIABLE: _bindgen_ty_1 = -50;
 pub const KMA_E_INTERNAL: _bindgen_ty_1 = -99;
 pub type _bindgen_ty_1 = i32;
 #[repr(C)]
@@ -104,7 +105,8 @@ pub const KMA_OPT_BEAM: _bindgen_ty_3 = 2;
 pub const KMA_OPT_MAX_UNKNOWN_LENGTH: _bindgen_ty_3 = 3;
 pub const KMA_OPT_LM: _bindgen_ty_3 = 4;
 pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
-pub const KMA_OPT_OUTPUT_TAGS: _bindgen_ty_3 = 6;
+pub const KMA_OPT_TYPOS: _bindgen_ty_3 = 6;
+pub const KMA_OPT_OUTPUT_TAGS: _bindgen_ty_3 = 7;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
@@ -243,6 +245,66 @@ extern "C" {
         out: *mut *mut kma_result,
     ) -> kma_status;
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_constraints {
+    _unused: [u8; 0],
+}
+extern "C" {
+    pub fn kma_constraints_new(out: *mut *mut kma_constraints) -> kma_status;
+}
+extern "C" {
+    pub fn kma_constraints_free(c: *mut kma_constraints);
+}
+extern "C" {
+    pub fn kma_constraints_clear(c: *mut kma_constraints);
+}
+extern "C" {
+    pub fn kma_constraints_count(c: *const kma_constraints) -> usize;
+}
+extern "C" {
+    pub fn kma_constraints_add_span(
+        c: *mut kma_constraints,
+        cp_begin: u32,
+        cp_end: u32,
+        morphs: *const ::core::ffi::c_char,
+        bytes: usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_constraints_add_lemma(
+        c: *mut kma_constraints,
+        readings: *const ::core::ffi::c_char,
+        bytes: usize,
+        cp_begin: u32,
+        cp_end: u32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_constraints_parse(
+        c: *mut kma_constraints,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_analyzer_analyze_constrained_utf8(
+        analyzer: *mut kma_analyzer,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+        constraints: *const kma_constraints,
+        out: *mut *mut kma_result,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_analyzer_analyze_constrained_utf16(
+        analyzer: *mut kma_analyzer,
+        text: *const u16,
+        units: usize,
+        constraints: *const kma_constraints,
+        out: *mut *mut kma_result,
+    ) -> kma_status;
+}
 extern "C" {
     pub fn kma_pool_new(
         out: *mut *mut kma_pool,
@@ -285,7 +347,9 @@ extern "C" {
 }
 pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_5 = 1;
 pub const KMA_TOKEN_PATTERN: _bindgen_ty_5 = 2;
-pub const KMA_TOKEN_USER: _bindgen_ty_5 = 4;
+pub const KMA_TOKEN_CONSTRAINED: _bindgen_ty_5 = 4;
+pub const KMA_TOKEN_CORRECTED: _bindgen_ty_5 = 8;
+pub const KMA_TOKEN_USER: _bindgen_ty_5 = 16;
 pub type _bindgen_ty_5 = u32;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -789,7 +853,7 @@ extern "C" {
     pub fn kma_user_dict_add_analysis(
         dict: *mut kma_user_dict,
         surface: *const ::core::ffi::c_char,
-        morphs: *const ::core::ffi::c_char,
+        analysis: *const ::core::ffi::c_char,
         score: f32,
     ) -> kma_status;
 }

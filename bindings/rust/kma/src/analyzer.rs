@@ -3,6 +3,7 @@ use std::ptr::NonNull;
 
 use kma_sys as sys;
 
+use crate::constraints::Constraints;
 use crate::error::{Error, Result};
 use crate::model::Model;
 use crate::options::Options;
@@ -67,6 +68,32 @@ impl Analyzer {
     /// is a slice of it.
     pub fn analyze<'t>(&mut self, text: &'t str) -> Result<Analysis<'t>> {
         let raw = self.call(text.as_bytes(), sys::kma_analyzer_analyze_utf8)?;
+        Ok(Analysis::new(raw, text))
+    }
+
+    /// Analyzes `text` under `constraints`: the best analyses that satisfy
+    /// every constraint (see [`Constraints`]). Fails with `InvalidArgument`
+    /// for a constraint that does not fit the text (offset: its code point)
+    /// and `Unsatisfiable` when no analysis holds a lemma constraint.
+    pub fn analyze_constrained<'t>(
+        &mut self,
+        text: &'t str,
+        constraints: &Constraints,
+    ) -> Result<Analysis<'t>> {
+        let mut out = std::ptr::null_mut();
+        // SAFETY: exclusive access to a live analyzer; the text and the
+        // constraint list are valid for the call and not retained.
+        Error::check(unsafe {
+            sys::kma_analyzer_analyze_constrained_utf8(
+                self.raw.as_ptr(),
+                text.as_ptr().cast(),
+                text.len(),
+                constraints.as_ptr(),
+                &mut out,
+            )
+        })?;
+        let raw = NonNull::new(out)
+            .ok_or_else(|| Error::new(sys::KMA_E_INTERNAL, "KMA_OK with a NULL result"))?;
         Ok(Analysis::new(raw, text))
     }
 

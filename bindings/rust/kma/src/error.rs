@@ -33,6 +33,9 @@ pub enum ErrorKind {
     BufferTooSmall,
     /// `KMA_E_UNSUPPORTED`: e.g. an option slot this library lacks.
     Unsupported,
+    /// `KMA_E_UNSATISFIABLE`: no analysis satisfies the constraints
+    /// ([`Constraints`](crate::Constraints)).
+    Unsatisfiable,
     /// `KMA_E_INTERNAL`: a bug in kma.
     Internal,
     /// `KMA_E_UNKNOWN` or a code newer than this binding.
@@ -52,6 +55,7 @@ impl ErrorKind {
             sys::KMA_E_INPUT_TOO_LONG => ErrorKind::InputTooLong,
             sys::KMA_E_BUFFER_TOO_SMALL => ErrorKind::BufferTooSmall,
             sys::KMA_E_UNSUPPORTED => ErrorKind::Unsupported,
+            sys::KMA_E_UNSATISFIABLE => ErrorKind::Unsatisfiable,
             sys::KMA_E_INTERNAL => ErrorKind::Internal,
             _ => ErrorKind::Other,
         }

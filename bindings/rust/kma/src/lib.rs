@@ -24,6 +24,7 @@
 //!
 //! The crate calls only the C ABI (through `kma-sys`), never the C++ engine.
 mod analyzer;
+mod constraints;
 mod error;
 mod model;
 mod options;
@@ -32,6 +33,7 @@ mod result;
 mod user_dict;
 
 pub use analyzer::Analyzer;
+pub use constraints::Constraints;
 pub use error::{Error, ErrorKind, Result};
 pub use model::Model;
 pub use options::Options;

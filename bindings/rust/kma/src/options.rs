@@ -22,6 +22,7 @@ pub struct Options {
     max_unknown_length: Option<i32>,
     lm: Option<String>,
     output_tags: Option<String>,
+    typos: Option<bool>,
 }
 
 impl Options {
@@ -65,6 +66,16 @@ impl Options {
         self
     }
 
+    /// Typo-tolerant analysis (default off): misspellings such as 됬다,
+    /// 할께요 or 안녕하세여 are read as meant, at a cost, so correct text
+    /// keeps its analysis; tokens so read report
+    /// [`Token::is_corrected`](crate::Token::is_corrected). Bare jamo (ㅋㅋ,
+    /// ㅠㅠ) become tokens of their own.
+    pub fn typos(mut self, on: bool) -> Options {
+        self.typos = Some(on);
+        self
+    }
+
     /// Builds the C option set. Range errors surface here, with the
     /// library's message naming the slot.
     pub(crate) fn to_raw(&self) -> Result<RawOptions> {
@@ -86,6 +97,9 @@ impl Options {
         }
         if let Some(tags) = &self.output_tags {
             raw.set_string(sys::KMA_OPT_OUTPUT_TAGS as i32, tags)?;
+        }
+        if let Some(on) = self.typos {
+            raw.set_int(sys::KMA_OPT_TYPOS as i32, i32::from(on))?;
         }
         Ok(raw)
     }

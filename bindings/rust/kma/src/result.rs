@@ -241,6 +241,18 @@ impl<'a> Token<'a> {
         u32::from(self.raw.flags) & sys::KMA_TOKEN_PATTERN != 0
     }
 
+    /// Fixed by a span constraint ([`Constraints`](crate::Constraints)).
+    pub fn is_constrained(&self) -> bool {
+        u32::from(self.raw.flags) & sys::KMA_TOKEN_CONSTRAINED != 0
+    }
+
+    /// Typo-tolerant analysis ([`Options::typos`](crate::Options::typos))
+    /// read this morpheme from a corrected spelling; the span is then that
+    /// of the text as written (되요 gives 되/VV and 어요/EF, both over 되요).
+    pub fn is_corrected(&self) -> bool {
+        u32::from(self.raw.flags) & sys::KMA_TOKEN_CORRECTED != 0
+    }
+
     /// Index of the sentence the token belongs to.
     pub fn sentence(&self) -> usize {
         self.raw.sentence as usize

@@ -186,6 +186,29 @@ fn empty_input_gives_one_empty_candidate() {
 }
 
 #[test]
+fn typos_option_reads_misspellings_as_meant() {
+    let model = model();
+    let text = "안녕하세여";
+    let mut plain = model.analyzer().unwrap();
+    assert!(plain.analyze(text).unwrap().tokens().all(|t| !t.is_corrected()));
+    let mut tolerant = model.analyzer_with(&Options::new().typos(true)).unwrap();
+    let analysis = tolerant.analyze(text).unwrap();
+    let morphs: Vec<String> = analysis.tokens().map(|t| format!("{}/{}", t.form(), t.tag())).collect();
+    assert_eq!(morphs.join(" "), "안녕/NNG 하/XSA 시/EP 어요/EF");
+    // The corrected morphemes keep the span of the text as written.
+    let corrected: Vec<&str> = analysis.tokens().filter(|t| t.is_corrected()).map(|t| t.surface()).collect();
+    assert_eq!(corrected, ["세여", "세여"]);
+    let clean = "나는 밥을 먹었다.";
+    let forms = |a: &mut kma::Analyzer| -> Vec<String> {
+        a.analyze(clean).unwrap().tokens().map(|t| format!("{}/{}", t.form(), t.tag())).collect()
+    };
+    assert_eq!(forms(&mut plain), forms(&mut tolerant));
+    let laugh = tolerant.analyze("ㅋㅋ 재밌다").unwrap();
+    let first = laugh.tokens().next().unwrap();
+    assert_eq!((first.form(), first.tag()), ("ㅋㅋ", "IC"));
+}
+
+#[test]
 fn options_are_validated() {
     let model = model();
     for bad in [

@@ -38,6 +38,18 @@ JNIEXPORT void JNICALL Java_io_github_kma_Analyzer_free0(JNIEnv* env, jclass cls
   kma_analyzer_free(KMA_JNI_PTR(kma_analyzer, h));
 }
 
+/* The Result of a finished call: the exception for a failure, else the
+ * converted result (freed here). */
+static jobject to_result(JNIEnv* env, jstring text, kma_status s, kma_result* r) {
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+    return NULL;
+  }
+  jobject result = kma_jni_make_result(env, text, r);
+  kma_result_free(r);
+  return result;
+}
+
 typedef kma_status (*utf16_fn)(kma_analyzer*, const uint16_t*, size_t, kma_result**);
 
 /* Shared body of analyze0 and split0: UTF-16 in, Result out. */
@@ -50,13 +62,7 @@ static jobject run(JNIEnv* env, jlong h, jstring text, utf16_fn fn) {
   kma_status s = fn(KMA_JNI_PTR(kma_analyzer, h), (const uint16_t*)chars.data,
                     (size_t)chars.length, &r);
   kma_jni_chars_release(&chars);
-  if (s != KMA_OK) {
-    kma_jni_throw_status(env, s);
-    return NULL;
-  }
-  jobject result = kma_jni_make_result(env, text, r);
-  kma_result_free(r);
-  return result;
+  return to_result(env, text, s, r);
 }
 
 JNIEXPORT jobject JNICALL Java_io_github_kma_Analyzer_analyze0(JNIEnv* env, jclass cls, jlong h,
@@ -69,4 +75,70 @@ JNIEXPORT jobject JNICALL Java_io_github_kma_Analyzer_split0(JNIEnv* env, jclass
                                                              jstring text) {
   (void)cls;
   return run(env, h, text, kma_analyzer_split_utf16);
+}
+
+/* Fills @p c from the columns of io.github.kma.Constraints. Returns 0, or
+ * -1 with an exception pending. */
+static int fill_constraints(JNIEnv* env, kma_constraints* c, jintArray kinds, jintArray begins,
+                            jintArray ends, jobjectArray texts) {
+  const jsize n = (*env)->GetArrayLength(env, kinds);
+  jint* k = (*env)->GetIntArrayElements(env, kinds, NULL);
+  jint* b = (*env)->GetIntArrayElements(env, begins, NULL);
+  jint* e = (*env)->GetIntArrayElements(env, ends, NULL);
+  int rc = (k == NULL || b == NULL || e == NULL) ? -1 : 0;
+  for (jsize i = 0; rc == 0 && i < n; ++i) {
+    jbyteArray t = (jbyteArray)(*env)->GetObjectArrayElement(env, texts, i);
+    jsize len = 0;
+    char* bytes = t != NULL ? kma_jni_bytes_dup(env, t, &len) : NULL;
+    if (t != NULL) (*env)->DeleteLocalRef(env, t);
+    if (bytes == NULL) {
+      rc = -1;
+      break;
+    }
+    kma_status s;
+    if (k[i] == 0) {
+      s = kma_constraints_add_span(c, (uint32_t)b[i], (uint32_t)e[i], bytes, (size_t)len);
+    } else if (k[i] == 1) {
+      s = kma_constraints_add_lemma(c, bytes, (size_t)len, (uint32_t)b[i], (uint32_t)e[i]);
+    } else {
+      s = kma_constraints_parse(c, bytes, (size_t)len);
+    }
+    free(bytes);
+    if (s != KMA_OK) {
+      kma_jni_throw_status(env, s);
+      rc = -1;
+    }
+  }
+  if (k != NULL) (*env)->ReleaseIntArrayElements(env, kinds, k, JNI_ABORT);
+  if (b != NULL) (*env)->ReleaseIntArrayElements(env, begins, b, JNI_ABORT);
+  if (e != NULL) (*env)->ReleaseIntArrayElements(env, ends, e, JNI_ABORT);
+  return rc;
+}
+
+JNIEXPORT jobject JNICALL Java_io_github_kma_Analyzer_analyzeConstrained0(
+    JNIEnv* env, jclass cls, jlong h, jstring text, jintArray kinds, jintArray begins,
+    jintArray ends, jobjectArray texts) {
+  (void)cls;
+  kma_constraints* c = NULL;
+  kma_status s = kma_constraints_new(&c);
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+    return NULL;
+  }
+  if (fill_constraints(env, c, kinds, begins, ends, texts) != 0) {
+    kma_constraints_free(c);
+    return NULL;
+  }
+  kma_jni_chars chars;
+  if (kma_jni_chars_get(env, text, &chars) != 0) {
+    kma_constraints_free(c);
+    return NULL;
+  }
+  kma_result* r = NULL;
+  s = kma_analyzer_analyze_constrained_utf16(KMA_JNI_PTR(kma_analyzer, h),
+                                             (const uint16_t*)chars.data, (size_t)chars.length,
+                                             c, &r);
+  kma_jni_chars_release(&chars);
+  kma_constraints_free(c);
+  return to_result(env, text, s, r);
 }

@@ -66,7 +66,8 @@ void kma_jni_throw_status(JNIEnv* env, kma_status status) {
   /* Read the thread-local error state before any other call can touch it. */
   const char* msg = kma_last_error_message();
   int64_t offset = -1;
-  if (status == KMA_E_INVALID_UTF16 || status == KMA_E_INVALID_UTF8) {
+  if (status == KMA_E_INVALID_UTF16 || status == KMA_E_INVALID_UTF8 ||
+      status == KMA_E_INVALID_ARGUMENT || status == KMA_E_UNSATISFIABLE) {
     offset = kma_last_error_offset();
   }
   jobject ex = kma_jni_new_exception(env, status, msg, offset);
@@ -183,7 +184,7 @@ char* kma_jni_bytes_dup(JNIEnv* env, jbyteArray bytes, jsize* length) {
 }
 
 /* Bits of AnalyzerOptions.mask (see AnalyzerOptions.java). */
-enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8 };
+enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8, kTypos = 16 };
 
 kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
                                   jint max_unknown, jbyteArray lm) {
@@ -194,6 +195,7 @@ kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat bea
   if (s == KMA_OK && (mask & kHasMaxUnknown)) {
     s = kma_options_set_int(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, max_unknown);
   }
+  if (s == KMA_OK && (mask & kTypos)) s = kma_options_set_int(opt, KMA_OPT_TYPOS, 1);
   if (s == KMA_OK && (mask & kHasLm) && lm != NULL) {
     char* name = kma_jni_bytes_dup(env, lm, NULL);
     if (name == NULL) {

@@ -88,6 +88,31 @@ public final class Analyzer extends NativeHandle {
   }
 
   /**
+   * Analyzes text under constraints: the best analyses that satisfy every
+   * constraint of {@code constraints} (see {@link Constraints}).
+   *
+   * @throws KmaException with {@link KmaException#INVALID_ARGUMENT} for a
+   *     malformed constraint or one that does not fit the text, {@link
+   *     KmaException#UNSATISFIABLE} when no analysis holds a lemma constraint
+   */
+  public Result analyze(String text, Constraints constraints) {
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(constraints, "constraints");
+    int[] kinds = constraints.kinds();
+    int[] begins = constraints.begins();
+    int[] ends = constraints.ends();
+    byte[][] texts = constraints.texts();
+    synchronized (callLock) {
+      long h = acquire();
+      try {
+        return analyzeConstrained0(h, text, kinds, begins, ends, texts);
+      } finally {
+        release();
+      }
+    }
+  }
+
+  /**
    * Splits text into sentences. The text is analysed (best analysis, this
    * analyzer's options) and sentences end after final punctuation, final
    * endings written without punctuation (맛있었어요 다음에), nominal endings
@@ -124,4 +149,7 @@ public final class Analyzer extends NativeHandle {
   private static native Result analyze0(long handle, String text);
 
   private static native Result split0(long handle, String text);
+
+  private static native Result analyzeConstrained0(long handle, String text, int[] kinds,
+      int[] begins, int[] ends, byte[][] texts);
 }

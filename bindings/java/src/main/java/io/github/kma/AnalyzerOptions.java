@@ -16,6 +16,7 @@ public final class AnalyzerOptions {
   static final int HAS_BEAM = 2;
   static final int HAS_MAX_UNKNOWN_LENGTH = 4;
   static final int HAS_LM = 8;
+  static final int TYPOS = 16;  // the bit is the value: KMA_OPT_TYPOS = 1
 
   int mask;
   int topN;
@@ -48,6 +49,17 @@ public final class AnalyzerOptions {
   public AnalyzerOptions lm(String name) {
     lm = Objects.requireNonNull(name, "name");
     mask |= HAS_LM;
+    return this;
+  }
+
+  /**
+   * Typo-tolerant analysis (default off): misspellings such as 됬다, 할께요
+   * or 안녕하세여 are read as meant, at a cost, so correct text keeps its
+   * analysis; tokens so read report {@link Token#isCorrected()}. Bare jamo
+   * (ㅋㅋ, ㅠㅠ) become tokens of their own.
+   */
+  public AnalyzerOptions typos(boolean on) {
+    mask = on ? mask | TYPOS : mask & ~TYPOS;
     return this;
   }
 

@@ -34,6 +34,8 @@ public class KmaException extends RuntimeException {
   public static final int BUFFER_TOO_SMALL = -30;
   /** Valid but unsupported by this build or CPU. */
   public static final int UNSUPPORTED = -40;
+  /** No analysis satisfies the constraints (see {@link Constraints}). */
+  public static final int UNSATISFIABLE = -50;
   /** A bug inside kma. */
   public static final int INTERNAL = -99;
 
@@ -60,7 +62,10 @@ public class KmaException extends RuntimeException {
 
   /**
    * For {@link #INVALID_UTF16}: the index of the unpaired surrogate in the
-   * analyzed String; -1 for every other failure.
+   * analyzed String. For a malformed constraint: the byte offset in the
+   * UTF-8 of its string; for a constraint that does not fit the text (and
+   * for {@link #UNSATISFIABLE}): a code-point offset in the text. -1 for
+   * every other failure.
    */
   public long offset() {
     return offset;
@@ -81,6 +86,7 @@ public class KmaException extends RuntimeException {
       case INPUT_TOO_LONG: return "KMA_E_INPUT_TOO_LONG";
       case BUFFER_TOO_SMALL: return "KMA_E_BUFFER_TOO_SMALL";
       case UNSUPPORTED: return "KMA_E_UNSUPPORTED";
+      case UNSATISFIABLE: return "KMA_E_UNSATISFIABLE";
       case INTERNAL: return "KMA_E_INTERNAL";
       default: return "kma status " + status;  // a code newer than this binding
     }

@@ -9,6 +9,8 @@ package io.github.kma;
 public final class Token {
   private static final int FLAG_UNKNOWN = 1;  // KMA_TOKEN_UNKNOWN
   private static final int FLAG_PATTERN = 2;  // KMA_TOKEN_PATTERN
+  private static final int FLAG_CONSTRAINED = 4;  // KMA_TOKEN_CONSTRAINED
+  private static final int FLAG_CORRECTED = 8;  // KMA_TOKEN_CORRECTED
 
   private final String form;
   private final int tagId;
@@ -102,6 +104,20 @@ public final class Token {
   /** Whether this is a pattern (number, URL, e-mail, emoji...). */
   public boolean isPattern() {
     return (flags & FLAG_PATTERN) != 0;
+  }
+
+  /** Whether a span constraint fixed this morpheme (see {@link Constraints}). */
+  public boolean isConstrained() {
+    return (flags & FLAG_CONSTRAINED) != 0;
+  }
+
+  /**
+   * Whether typo-tolerant analysis ({@link AnalyzerOptions#typos(boolean)})
+   * read this morpheme from a corrected spelling; {@link #surface()} is then
+   * the text as written (되요 gives 되/VV and 어요/EF, both over 되요).
+   */
+  public boolean isCorrected() {
+    return (flags & FLAG_CORRECTED) != 0;
   }
 
   /** Index of the sentence the token belongs to. */

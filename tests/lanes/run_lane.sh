@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# One CI lane: a sanitizer or fuzzing build of the project in its own tree
+# under WORK_DIR, and the tests of that lane. Registered as the ctest tests
+# ci_lane_* (tests/lanes/CMakeLists.txt); they run only when KMA_CI_LANES=1
+# (.ci/run sets it), else they report "skipped".
+#
+#   run_lane.sh asan SOURCE_DIR WORK_DIR   clang ASan+UBSan (with libFuzzer
+#                                          coverage, reused by the fuzz lane):
+#                                          unit, C ABI, CLI and fuzz-replay tests
+#   run_lane.sh tsan SOURCE_DIR WORK_DIR   gcc TSan: the C pool, many analyzers
+#                                          on one model, the CLI with threads
+#   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target for
+#                                          KMA_FUZZ_SECONDS (default 60) from the
+#                                          committed corpus; needs the asan tree
+#
+# A crash of a fuzz target leaves its reproducer in WORK_DIR/fuzz-artifacts;
+# commit it under tests/fuzz/regressions/<target>/ with the fix.
+set -euo pipefail
+lane="$1"
+src="$(cd "$2" && pwd)"
+work="$3"
+skip_code=77
+
+if [[ "${KMA_CI_LANES:-0}" != 1 ]]; then
+  echo "SKIP: the ${lane} lane runs only with KMA_CI_LANES=1 (set by .ci/run)"
+  exit "${skip_code}"
+fi
+jobs="${KMA_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+mkdir -p "${work}"
+# Sanitizer reports must fail the run and say where.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
+# The lanes must not see the main build's CI switches.
+unset KMA_CI_LANES CTEST_PARALLEL_LEVEL
+
+asan_tree="${work}/asan"
+common=(-DKMA_BUILD_BENCH=OFF -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_JAVA=OFF -DKMA_BUILD_CSHARP=OFF
+        -DKMA_BUILD_RUST=OFF)
+
+configure_asan() {
+  CC=clang-14 CXX=clang++-14 cmake -S "${src}" -B "${asan_tree}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DKMA_SANITIZE=address,undefined -DKMA_FUZZ=ON "${common[@]}" >/dev/null
+}
+
+case "${lane}" in
+  asan)
+    configure_asan
+    cmake --build "${asan_tree}" --parallel "${jobs}"
+    # Left out: the 10 MB C ABI input and valgrind (minutes, nothing new
+    # under ASan), and the CongStorage suites, each of whose test processes
+    # trains seven storage variants of a CoNg model: 20 s in Release, 8 min
+    # here. The trainer is build-time code on trusted data; it still runs
+    # under ASan in the CongTest suites and fuzz_model_load's model builds.
+    # Two at a time: nothing left in this selection measures wall-clock time
+    # (the 10 MB input is skipped), and the lane is the longest part of CI.
+    KMA_SKIP_LARGE_TESTS=1 ctest --test-dir "${asan_tree}" --output-on-failure --no-tests=error -j "${jobs}" \
+      -L 'unit|capi|cli|fuzz' -LE 'valgrind|shared|lane|cross' -E '^CongStorage(Test|Train)\.'
+    ;;
+  tsan)
+    tree="${work}/tsan"
+    cmake -S "${src}" -B "${tree}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKMA_SANITIZE=thread "${common[@]}" \
+      >/dev/null
+    cmake --build "${tree}" --parallel "${jobs}" --target kma_capi_threads_test kma_capi_pool_test kma_cli
+    ctest --test-dir "${tree}" --output-on-failure --no-tests=error \
+      -R '^(capi_threads|capi_pool|cli_analyze_threads|cli_version|cli_analyze_morphs)$'
+    ;;
+  fuzz)
+    [[ -d "${asan_tree}" ]] || configure_asan
+    targets=(analyze split model_load lm)
+    cmake --build "${asan_tree}" --parallel "${jobs}" --target "${targets[@]/#/fuzz_}"
+    seconds="${KMA_FUZZ_SECONDS:-60}"
+    artifacts="${work}/fuzz-artifacts"
+    mkdir -p "${artifacts}"
+    failed=()
+    for t in "${targets[@]}"; do
+      corpus="${work}/fuzz-corpus/${t}"  # new inputs go here, not into the repository
+      mkdir -p "${corpus}"
+      echo "== fuzz_${t}: ${seconds} s"
+      if ! "${asan_tree}/tests/fuzz/fuzz_${t}" -max_total_time="${seconds}" -max_len=512 -timeout=30 \
+        -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="${artifacts}/${t}-" \
+        "${corpus}" "${src}/tests/fuzz/corpus/${t}" "${src}/tests/fuzz/regressions/${t}" 2>"${work}/fuzz_${t}.log"; then
+        failed+=("${t}")
+        tail -n 60 "${work}/fuzz_${t}.log"
+      fi
+      grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)' \
+        "${work}/fuzz_${t}.log" || true
+    done
+    if ((${#failed[@]} > 0)); then
+      echo "fuzz targets with findings: ${failed[*]} (reproducers in ${artifacts})"
+      exit 1
+    fi
+    ;;
+  *)
+    echo "unknown lane '${lane}' (asan, tsan, fuzz)" >&2
+    exit 2
+    ;;
+esac

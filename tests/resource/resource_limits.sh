@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Resource-limit runs of the kma CLI, done by hand (docs/RELIABILITY.md keeps
+# the figures). Each case prints one line: what ran, its exit code, wall
+# time, peak RSS, the number of output lines and the first line of stderr. Every run is capped by a
+# wall-clock timeout and an address-space limit, so a case that would hang
+# or exhaust memory shows up as such instead of taking the machine down.
+#
+#   tests/resource/resource_limits.sh [-b BUILD_DIR] [-w WORK_DIR] CASE...
+#
+# Cases:
+#   line100m   one 100 MB line through `kma analyze`
+#   line1g     one 1 GB line (no newline) through `kma analyze`
+#   file1g     a 1 GB file of ordinary lines through `kma analyze -t 2`
+#   threads    `kma analyze -t 10000` (and the C ABI's pool bound, by the
+#              capi_pool test)
+#   nbest      `-n 1` vs `-n 64` on single lines of 1, 2, 4 and 6 KB
+#   all        every case above (takes about an hour)
+#
+# Environment: KMA_RESOURCE_AS_GB (address-space cap, default 16),
+# KMA_RESOURCE_TIMEOUT (seconds per run, default 3600).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="${root}/build"
+work="${TMPDIR:-/tmp}/kma-resource"
+while getopts "b:w:" o; do
+  case "$o" in
+    b) build="$OPTARG" ;;
+    w) work="$OPTARG" ;;
+    *) exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+(($# > 0)) || { sed -n '2,22p' "$0"; exit 2; }
+kma="${build}/tools/kma"
+[[ -x "${kma}" ]] || { echo "no ${kma}: build first (tools/bootstrap.sh)" >&2; exit 2; }
+mkdir -p "${work}"
+as_gb="${KMA_RESOURCE_AS_GB:-16}"
+limit_s="${KMA_RESOURCE_TIMEOUT:-3600}"
+news="${root}/../shared/data/bench/news_web.txt"
+
+# Text to repeat: the news benchmark if present, else a fixed paragraph.
+source_text() {
+  if [[ -f "${news}" ]]; then
+    cat "${news}"
+  else
+    for _ in $(seq 200); do
+      echo "아버지가 방에 들어가신다. 오늘은 날씨가 정말 좋네요! 서울시 강남구에서 2024년 3월 15일에 행사가 열렸다."
+    done
+  fi
+}
+
+# make_file PATH BYTES JOIN: PATH gets BYTES bytes of the source text, its
+# lines joined by JOIN (" " for one line, "\n" for many), ending in "\n"
+# (or in nothing when JOIN is " " and NO_NEWLINE=1).
+make_file() {
+  local path="$1" bytes="$2" join="$3"
+  [[ -f "${path}" && "$(stat -c %s "${path}")" -ge "${bytes}" ]] && return
+  local chunk="${work}/chunk.txt"
+  if [[ "${join}" == " " ]]; then source_text | tr '\n' ' ' >"${chunk}"; else source_text >"${chunk}"; fi
+  : >"${path}.tmp"
+  while (($(stat -c %s "${path}.tmp") < bytes)); do cat "${chunk}" >>"${path}.tmp"; done
+  head -c "${bytes}" "${path}.tmp" >"${path}"
+  rm -f "${path}.tmp"
+  # Cut at a character boundary: drop a trailing partial UTF-8 sequence.
+  python3 - "${path}" <<'PY'
+import sys
+p = sys.argv[1]
+b = open(p, 'rb').read()
+i = len(b)
+while i > 0 and (b[i - 1] & 0xC0) == 0x80: i -= 1
+if i > 0 and b[i - 1] >= 0xC0: i -= 1
+open(p, 'wb').write(b[:i])
+PY
+  [[ "${NO_NEWLINE:-0}" == 1 ]] || echo >>"${path}"
+}
+
+# run LABEL CMD...: runs CMD under the caps and prints one result line.
+run() {
+  local label="$1"
+  shift
+  local err="${work}/stderr.txt" tm="${work}/time.txt" rc=0 lines
+  # Output lines are counted, not kept (a stopped run shows how far it got).
+  lines="$(prlimit --as=$((as_gb << 30)) -- timeout "${limit_s}" /usr/bin/time -f "%e %M" -o "${tm}" "$@" \
+    2>"${err}" | wc -l; exit "${PIPESTATUS[0]}")" || rc=$?
+  local wall="?" rss=0
+  # GNU time writes "Command exited with non-zero status N" first on failure.
+  read -r wall rss < <(tail -n 1 "${tm}" 2>/dev/null) || true
+  [[ "${rss}" =~ ^[0-9]+$ ]] || rss=0
+  printf '%-24s exit %-3s %8s s %6d MB %9s lines out  %s\n' "${label}" "${rc}" "${wall}" "$((rss / 1024))" \
+    "${lines}" "$(head -n 1 "${err}" | cut -c1-120)"
+}
+
+case_line100m() {
+  make_file "${work}/line100m.txt" $((100 << 20)) " "
+  run "100 MB line" "${kma}" analyze "${work}/line100m.txt"
+}
+
+case_line1g() {
+  NO_NEWLINE=1 make_file "${work}/line1g.txt" $((1 << 30)) " "
+  run "1 GB line" "${kma}" analyze "${work}/line1g.txt"
+}
+
+case_file1g() {
+  make_file "${work}/file1g.txt" $((1 << 30)) $'\n'
+  run "1 GB file, -t 2" "${kma}" analyze -t 2 "${work}/file1g.txt"
+}
+
+case_threads() {
+  echo "가자" >"${work}/one.txt"
+  run "-t 10000" "${kma}" analyze -t 10000 "${work}/one.txt"
+  run "-t 256" "${kma}" analyze -t 256 "${work}/one.txt"
+}
+
+case_nbest() {
+  local kb
+  for kb in 1 2 4 6; do
+    make_file "${work}/line${kb}k.txt" $((kb << 10)) " "
+    run "${kb} KB line, -n 1" "${kma}" analyze -n 1 "${work}/line${kb}k.txt"
+    run "${kb} KB line, -n 64" "${kma}" analyze -n 64 "${work}/line${kb}k.txt"
+  done
+}
+
+echo "kma: $("${kma}" --version | tr '\n' ' ')"
+echo "caps: address space ${as_gb} GB, ${limit_s} s per run; work dir ${work}"
+for c in "$@"; do
+  if [[ "$c" == all ]]; then
+    set -- threads nbest line100m file1g line1g
+    for a in "$@"; do "case_${a}"; done
+    break
+  fi
+  declare -F "case_${c}" >/dev/null || { echo "unknown case '${c}'" >&2; exit 2; }
+  "case_${c}"
+done
