@@ -53,3 +53,4 @@
 %include <kma/kma_constraints.h>
 %include <kma/kma_pool.h>
 %include <kma/kma_result.h>
+%include <kma/kma_user_dict.h>

@@ -217,7 +217,7 @@ kma_status KMA_CALL kma_analyzer_new(kma_analyzer** out, const kma_model* model,
     if (st != KMA_OK) return st;
     // The core analyzer shares ownership of the model: this is what keeps
     // the model alive after kma_model_free().
-    a->analyzer = std::make_unique<kma::Analyzer>(model->model);
+    a->analyzer = std::make_unique<kma::Analyzer>(model->model, model->user);
     *out = a.release();
     return KMA_OK;
   });

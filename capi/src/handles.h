@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "core/dict/user_dictionary.h"
 #include "core/lm/introspection.h"
+#include "core/morph/joiner.h"
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"
@@ -23,12 +25,15 @@
 struct kma_options {
   kma::AnalyzeOptions analyze;
   std::string package_model;  // KMA_OPT_PACKAGE_MODEL (model lookup only)
+  std::string output_tags;    // KMA_OPT_OUTPUT_TAGS as given (analyze.output_tags is its mask)
 };
 
 struct kma_model {
   // The analyzers hold their own copies of this pointer, which is what makes
   // kma_model_free() safe while analyzers are alive.
   std::shared_ptr<const kma::Model> model;
+  // A derived model's user dictionary (kma_model_with_user_dict()), or null.
+  std::shared_ptr<const kma::UserDictionary> user;
   // Cached at open so that borrowed `const char*` getters need no locking.
   uint32_t format_version = 0;
   uint32_t morpheme_count = 0;
@@ -53,6 +58,18 @@ struct kma_analyzer {
   // vectors.
   std::vector<kma::Analysis> analyses;
   std::vector<kma::SentenceSpan> spans;
+};
+
+struct kma_user_dict {
+  explicit kma_user_dict(std::shared_ptr<const kma::Model> m) : builder(std::move(m)) {}
+  kma::UserDictionaryBuilder builder;
+};
+
+struct kma_joiner {
+  std::shared_ptr<const kma::Model> model;          // kept alive for the joiner
+  std::shared_ptr<const kma::UserDictionary> user;  // its stems' classes
+  std::unique_ptr<kma::Joiner> joiner;
+  std::string text;  // what kma_joiner_text() lends
 };
 
 struct kma_constraints {

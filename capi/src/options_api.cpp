@@ -2,6 +2,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
@@ -30,7 +31,35 @@ constexpr SlotInfo kSlots[] = {
     {KMA_OPT_LM, KMA_OPT_TYPE_STRING, "KMA_OPT_LM", 0, 0},
     {KMA_OPT_PACKAGE_MODEL, KMA_OPT_TYPE_STRING, "KMA_OPT_PACKAGE_MODEL", 0, 0},
     {KMA_OPT_TYPOS, KMA_OPT_TYPE_INT, "KMA_OPT_TYPOS", 0, 1},
+    {KMA_OPT_OUTPUT_TAGS, KMA_OPT_TYPE_STRING, "KMA_OPT_OUTPUT_TAGS", 0, 0},
 };
+
+// The string slot an option names (a string slot, checked by the caller).
+template <typename Options>
+auto& StringSlot(Options* opt, int32_t option) {
+  if (option == KMA_OPT_LM) return opt->analyze.lm;
+  return option == KMA_OPT_OUTPUT_TAGS ? opt->output_tags : opt->package_model;
+}
+
+// KMA_OPT_OUTPUT_TAGS: tag names separated by commas or spaces, as a mask.
+bool ParseOutputTags(const char* fn, std::string_view list, uint64_t* mask, kma_status* st) {
+  *mask = 0;
+  size_t b = 0;
+  while (b < list.size()) {
+    size_t e = list.find_first_of(", ", b);
+    if (e == std::string_view::npos) e = list.size();
+    const std::string_view name = list.substr(b, e - b);
+    b = e + 1;
+    if (name.empty()) continue;
+    kma::PosTag tag;
+    if (!kma::ParseTag(name, &tag) || tag == kma::PosTag::kUN) {
+      *st = Fail(KMA_E_INVALID_ARGUMENT, {fn, ": KMA_OPT_OUTPUT_TAGS: unknown tag '", name, "'"});
+      return false;
+    }
+    *mask |= uint64_t{1} << static_cast<unsigned>(tag);
+  }
+  return true;
+}
 
 const SlotInfo* FindSlot(int32_t option) {
   for (const SlotInfo& s : kSlots) {
@@ -179,7 +208,10 @@ kma_status KMA_CALL kma_options_set_string(kma_options* opt, int32_t option,
     if (value_utf8 == nullptr) return NullArgument(kFn, "value_utf8");
     kma_status st = KMA_OK;
     if (CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st) == nullptr) return st;
-    (option == KMA_OPT_LM ? opt->analyze.lm : opt->package_model) = value_utf8;
+    if (option == KMA_OPT_OUTPUT_TAGS &&
+        !ParseOutputTags(kFn, value_utf8, &opt->analyze.output_tags, &st))
+      return st;
+    StringSlot(opt, option) = value_utf8;
     return KMA_OK;
   });
 }
@@ -192,7 +224,7 @@ kma_status KMA_CALL kma_options_get_string(const kma_options* opt,
     if (out == nullptr) return NullArgument(kFn, "out");
     kma_status st = KMA_OK;
     if (CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st) == nullptr) return st;
-    *out = (option == KMA_OPT_LM ? opt->analyze.lm : opt->package_model).c_str();
+    *out = StringSlot(opt, option).c_str();
     return KMA_OK;
   });
 }

@@ -167,6 +167,11 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   if (tag_lm_.vocab_size() != kLmFirstWord) return Bad("tag model has the wrong vocabulary");
   if (tag_lm_.node_count() > 200000) return Bad("tag model too large");
   tag_table_.Build(tag_lm_);
+  if (m.FindSection(kConjugationSection, &d, &n)) {
+    auto conj = Conjugation::Load(d, n, morph_count_);
+    if (!conj.ok()) return conj.status();
+    conjugation_ = std::move(conj.value());
+  }
   period_lm_id_ = LmClassToken(PosTag::kSF);
   const uint32_t node = trie_.Find(U".");
   if (node != TrieView::kNone) {

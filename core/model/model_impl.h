@@ -17,6 +17,7 @@
 #include "core/lm/tag_table.h"
 #include "core/model/mapped_file.h"
 #include "core/model/format.h"
+#include "core/morph/conjugation.h"
 #include "core/dict/trie.h"
 
 namespace kma {
@@ -34,6 +35,7 @@ class ModelImpl {
   // First character of the normalized form (see MorphFirstChar).
   char32_t morph_first_char(uint32_t id) const { return MorphFirstChar(morph_form(id)); }
   const EntryRecord& entry(uint32_t i) const { return entries_[i]; }
+  uint32_t entry_count() const { return entry_count_; }
   float entry_penalty(const EntryRecord& e) const { return entry_penalties_[e.penalty]; }
   const uint32_t* entry_morphs(const EntryRecord& e) const { return entry_morphs_ + e.morph_begin; }
   // The form trie; the values of a node are entry indices (entries are
@@ -64,6 +66,9 @@ class ModelImpl {
   // LM token of the full stop "."/SF: text that ends without punctuation is
   // closed as if it had one, since nearly every training sentence does.
   uint32_t period_lm_id() const { return period_lm_id_; }
+  // Run-time conjugation data (core/morph/conjugation.h), or nullptr for a
+  // model built without it.
+  const Conjugation* conjugation() const { return conjugation_.get(); }
   const ModelFile& file() const { return model_file_; }
   size_t file_size() const { return file_->size(); }
 
@@ -96,6 +101,7 @@ class ModelImpl {
   KnlmView tag_lm_;
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;
+  std::unique_ptr<Conjugation> conjugation_;
 };
 
 }  // namespace kma

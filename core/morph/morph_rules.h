@@ -89,6 +89,9 @@ class MorphRules {
 
   // Number of rules (alternation + fusion lines) in the compiled file.
   size_t rule_count() const { return rules_.size(); }
+  // The text the rules were compiled from (models carry it, see
+  // core/morph/conjugation.h).
+  const std::string& source() const { return source_; }
 
  private:
   // A pattern or result element: a literal jamo/character, a jamo class
@@ -132,6 +135,7 @@ class MorphRules {
             std::vector<Fusion>* out) const;
   void BuildIndex();
 
+  std::string source_;
   std::vector<JamoSet> classes_;
   std::vector<Rule> rules_;
   std::vector<std::vector<uint16_t>> alt_index_, fuse_index_;

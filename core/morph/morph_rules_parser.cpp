@@ -323,6 +323,7 @@ StatusOr<MorphRules> MorphRules::Parse(std::string_view rule_file_text) {
   Status st = parser.ParseText(rule_file_text);
   if (!st.ok()) return st;
   rules.BuildIndex();
+  rules.source_ = std::string(rule_file_text);
   return rules;
 }
 

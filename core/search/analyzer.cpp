@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/dict/user_dictionary.h"
 #include "core/model/model_impl.h"
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
@@ -14,6 +15,7 @@
 #include "core/search/nbest.h"
 #include "core/search/sentence_splitter.h"
 #include "core/search/typo_candidates.h"
+#include "core/search/user_nodes.h"
 #include "core/text/hangul.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
@@ -30,6 +32,7 @@ struct Analyzer::Scratch {
   std::vector<search::Chunk> chunks;
   std::vector<uint32_t> word;
   search::Lattice lattice;
+  search::UserNodeScratch user_nodes;
   std::vector<Path> paths;
   search::BeamSearch search;
   search::NBestJoiner nbest;
@@ -89,6 +92,13 @@ Status UnknownLm(const ModelImpl& mi, const std::string& name) {
 
 Analyzer::Analyzer(std::shared_ptr<const Model> model)
     : model_(std::move(model)), scratch_(std::make_unique<Scratch>()) {}
+// An empty dictionary is dropped: the analysis is then exactly the model's.
+Analyzer::Analyzer(std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user)
+    : model_(std::move(model)),
+      user_(user != nullptr && !user->empty() ? std::move(user) : nullptr),
+      scratch_(std::make_unique<Scratch>()) {
+  scratch_->lattice.user = user_.get();
+}
 Analyzer::~Analyzer() = default;
 
 Status Analyzer::AnalyzeUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<Analysis>* out) {
@@ -207,6 +217,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     for (size_t k = pti; k < sc.pretokens.size() && sc.pretokens[k].begin < c.end; ++k)
       sc.chunk_pretokens.push_back(sc.pretokens[k]);
     search::BuildLattice(model, t, c.begin, c.end, sc.chunk_pretokens, lp, &sc.lattice);
+    if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
     if (constraints != nullptr) {
       search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
       sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);
@@ -231,6 +242,14 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   for (const Path& p : sc.paths) {
     out->emplace_back();
     ToTokens(p, &out->back());
+    if (opt.output_tags != 0) {
+      std::vector<Token>& tokens = out->back().tokens;
+      tokens.erase(std::remove_if(tokens.begin(), tokens.end(),
+                                  [&](const Token& tok) {
+                                    return ((opt.output_tags >> static_cast<unsigned>(tok.tag)) & 1u) == 0;
+                                  }),
+                   tokens.end());
+    }
   }
   return Status::Ok();
 }
@@ -252,14 +271,23 @@ void Analyzer::ToTokens(const Path& path, Analysis* an) const {
       const bool same = prev != nullptr && (prev->flags & kTokenConstrained) != 0 && prev->begin == m.begin;
       forced_k = same ? forced_k + 1 : 0;
       ForcedToken(forced_k, &m, &tok);
+    }
+    tok.tag = m.tag;
+    tok.morph_id = m.morph;
+    tok.flags = m.flags;
+    if ((m.flags & kTokenConstrained) != 0) {
+      // ForcedToken set the form.
+    } else if (IsUserId(m.morph)) {
+      // A user morpheme the model lacks (a pattern rule's: the matched text).
+      const std::string& form = user_->morph(m.morph).form;
+      tok.form = form.empty() ? SurfaceUtf8(t, m.begin, m.end) : form;
+      tok.morph_id = 0;
+      tok.flags |= kTokenUser;
     } else if (m.morph != 0) {
       tok.form = std::string(model.morph_form(m.morph));
     } else {
       tok.form = SurfaceUtf8(t, m.begin, m.end);
     }
-    tok.tag = m.tag;
-    tok.morph_id = m.morph;
-    tok.flags = m.flags;
     tok.score = m.score;
     const uint32_t cb = to_input[m.begin];
     const uint32_t ce = to_input[m.end] > to_input[m.end - 1] ? to_input[m.end] : to_input[m.end - 1] + 1;
@@ -299,6 +327,7 @@ Status Analyzer::SplitUtf8(std::string_view text, std::vector<SentenceSpan>* out
 Status Analyzer::SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<SentenceSpan>* out) {
   AnalyzeOptions one = opt;
   one.top_n = 1;
+  one.output_tags = 0;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, one, &res));
   search::SentenceSpans(res[0].tokens, out);
@@ -313,6 +342,7 @@ Status Analyzer::SplitUtf16(const char16_t* text, size_t units, const AnalyzeOpt
                             std::vector<SentenceSpan>* out) {
   AnalyzeOptions one = opt;
   one.top_n = 1;
+  one.output_tags = 0;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, one, &res));
   search::SentenceSpans(res[0].tokens, out);

@@ -18,6 +18,7 @@
 
 namespace kma {
 
+class UserDictionary;
 namespace lm {
 class LmScorer;
 }  // namespace lm
@@ -53,11 +54,18 @@ struct AnalyzeOptions {
   float typo_cost_scale = -1.0f;
   // See search::SearchParams::skip_margin (negative: the default).
   float skip_margin = -1.0f;
+  // Tags the analyses keep, one bit per PosTag (0: all). A post-filter on
+  // the tokens: the analysis is the same, tokens of other tags are left out
+  // (the others keep their word and sentence numbers). Splitting ignores it.
+  uint64_t output_tags = 0;
 };
 
 class Analyzer {
  public:
   explicit Analyzer(std::shared_ptr<const Model> model);
+  // With a user dictionary (core/dict/user_dictionary.h) compiled for
+  // `model`; nullptr is the same as none.
+  Analyzer(std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user);
   ~Analyzer();
   Analyzer(const Analyzer&) = delete;
   Analyzer& operator=(const Analyzer&) = delete;
@@ -112,6 +120,7 @@ class Analyzer {
   void ForcedToken(size_t k, search::PathMorph* m, Token* tok) const;
 
   std::shared_ptr<const Model> model_;
+  std::shared_ptr<const UserDictionary> user_;  // null, or not empty
   struct Scratch;
   std::unique_ptr<Scratch> scratch_;
 };

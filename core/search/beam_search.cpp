@@ -5,6 +5,7 @@
 
 #include "core/base/log_add.h"
 #include "core/search/constrained_lattice.h"
+#include "core/search/user_nodes.h"
 
 namespace kma::search {
 namespace {
@@ -64,7 +65,7 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
   if (n.kind == NodeKind::kEntry) {
     if (n.no_space_before && space) return Reach::kImpossible;
     if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
-        model_->ConcatBlocked(s.last_socket, n.first_char))
+        ConcatBlockedAny(*model_, lattice_->user, s.last_socket, n.first_char))
       return Reach::kImpossible;
   }
   *out = s;
@@ -107,7 +108,7 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
     // The stem head was not scored yet: score the full stem now (its
     // boundary was paid with the head).
     MorphStep stem;
-    FillStep(*model_, s.pending_morph, &stem);
+    FillAnyStep(*model_, lattice_->user, s.pending_morph, &stem);
     if (!AddMorph(stem, 0.0f, floor, out)) return Reach::kBelow;
     out->pending = 0;
     out->pending_morph = 0;

@@ -14,10 +14,14 @@
 #include "core/search/search_defaults.h"
 #include "core/text/pretokenizer.h"
 
+namespace kma {
+class UserDictionary;
+}  // namespace kma
+
 namespace kma::search {
 
 enum class NodeKind : uint8_t {
-  kEntry,    // a dictionary entry (plain, head or socket)
+  kEntry,    // a dictionary entry (plain, head or socket); a user dictionary's when entry has kUserIdBit
   kUnknown,  // out-of-vocabulary Hangul span with a guessed noun tag
   kPattern,  // pretokenized span (number, Latin, symbol, URL, emoji ...)
   kForced,   // a span constraint's morphemes (constrained_lattice.h); entry: its index
@@ -59,6 +63,7 @@ struct Node {
 struct Lattice {
   std::vector<Node> nodes;       // sorted by begin
   std::vector<MorphStep> steps;  // grows as UnpackNode runs
+  const UserDictionary* user = nullptr;  // whose nodes it holds, if any (core/search/user_nodes.h)
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;

@@ -8,6 +8,7 @@
 #include "core/text/utf.h"
 #include "core/search/lattice.h"
 #include "core/search/typo_candidates.h"
+#include "core/search/user_nodes.h"
 
 namespace kma::search {
 
@@ -253,6 +254,10 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
         st = MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag};
       }
       n.step_count = 1;
+      return;
+    }
+    if (IsUserId(n.entry)) {
+      UnpackUserNode(model, *lattice->user, &n, &steps);
       return;
     }
     const EntryRecord& e = model.entry(n.entry);

@@ -5,6 +5,7 @@
 // Only constrained searches call this.
 #include <string>
 
+#include "core/dict/user_dictionary.h"
 #include "core/search/beam_search.h"
 #include "core/search/constrained_lattice.h"
 #include "core/text/hangul.h"
@@ -60,7 +61,7 @@ uint8_t BeamSearch::MatchLemmas(const State& s, const Node& n) const {
     if (!forms[i].empty()) return forms[i];
     const SeenMorph& m = seq[i];
     if (IsForcedOov(m.morph)) forms[i] = sc.oov_forms[m.morph & ~kForcedMorphBit];
-    else if (m.morph != 0) forms[i] = std::string(model_->morph_form(m.morph));
+    else if (m.morph != 0 && !IsUserId(m.morph)) forms[i] = std::string(model_->morph_form(m.morph));
     else forms[i] = ToUtf8(hangul::JoinCodas(std::u32string_view(*text_).substr(m.begin, m.end - m.begin)));
     return forms[i];
   };

@@ -17,6 +17,7 @@ enum TokenFlags : uint16_t {
   kTokenPattern = 2,   // pretokenized pattern (number, URL, emoji, ...)
   kTokenConstrained = 4,  // from a span constraint (constrained analysis)
   kTokenCorrected = 8, // typo mode: read from a corrected spelling of its span (되요 -> 돼요)
+  kTokenUser = 16,     // a user dictionary's morpheme the model lacks, or a pattern rule's match
 };
 
 struct Token {

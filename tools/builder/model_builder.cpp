@@ -7,6 +7,7 @@
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
 #include "core/model/format.h"
+#include "core/morph/conjugation.h"
 #include "core/morph/morph_rules.h"
 #include "tools/builder/dict/dictionary_writer.h"
 #include "tools/builder/lm/lm_plan.h"
@@ -109,6 +110,7 @@ Status BuildModel(const BuildConfig& cfg) {
   done("rules");
   ModelWriter w;
   KMA_RETURN_IF_ERROR(WriteDictionaryStage(vocab, forms, log, &w));
+  std::string conjugation = EncodeConjugationSection(forms.socket_classes, forms.rights, rules.value().source());
   forms = ExpandedForms();
   done("dictionary");
 
@@ -132,6 +134,9 @@ Status BuildModel(const BuildConfig& cfg) {
   w.AddSection("lm.tag", std::move(tag_lm));
   done("tag model");
 
+  // Run-time conjugation (user-dictionary stems, kma join): the stem
+  // classes, the endings expanded and the rules (core/morph/conjugation.h).
+  w.AddSection(std::string(kConjugationSection), std::move(conjugation));
   BuiltModelFacts facts{plan, default_lm, &cfg.knlm, &cfg.tag_model, &cfg.cong, cong.contexts};
   WriteMetadata(cfg.metadata, facts, &w);
   KMA_RETURN_IF_ERROR(w.WriteFile(cfg.output_path));

@@ -24,6 +24,7 @@
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
 #include "tools/kma/progress.h"
+#include "tools/kma/user_dict_options.h"
 #include "tools/kma/utf8_repair.h"
 
 namespace kma::cli {
@@ -31,6 +32,7 @@ namespace {
 
 constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
+    "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--progress]\n"
     "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
@@ -47,6 +49,7 @@ constexpr const char kAnalyzeUsage[] =
     "                 with --top-n N>1, N lines \"score<TAB>form/TAG ...\" and a blank line\n"
     "                 json: one JSON object per input line (JSON Lines)\n"
     "                 tsv: \"form<TAB>tag<TAB>begin<TAB>length<TAB>score\" per token, then EOS\n"
+    "@USERDICT@"
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
     "                 with N>1 input is read and printed in blocks of 512 lines\n"
@@ -85,6 +88,7 @@ struct Settings {
   AnalyzeOptions analyze;
   LineConstraints constraints;
   std::string model;
+  std::string user_dict, block;
   std::vector<std::string> files;
 };
 
@@ -152,6 +156,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"format", 'f', true},
                   {"threads", 't', true},
                   {"on-error", 0, true},
+                  {"user-dict", 0, true},
+                  {"block", 0, true},
+                  {"tags", 0, true},
                   {"progress", 0, false},
                   {"constrain", 0, true},
                   {"constraints", 0, true},
@@ -161,7 +168,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
     return Fail(kExitUsage, error + " (see 'kma analyze --help')");
   }
   if (args.help()) {
-    std::fputs(kAnalyzeUsage, stdout);
+    std::string usage = kAnalyzeUsage;
+    usage.replace(usage.find("@USERDICT@"), 10, kUserDictHelp);
+    std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
   long top_n = 1;
@@ -197,6 +206,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->analyze.lm = args.Get("lm");
   s->analyze.typos = args.Has("typos");
   s->model = args.Get("model");
+  s->user_dict = args.Get("user-dict");
+  s->block = args.Get("block");
+  if (int rc = ParseTagList(args.Get("tags"), &s->analyze.output_tags); rc != kExitOk) return rc;
   s->files = args.positionals();
   if (s->files.empty()) s->files.push_back("-");
   return -1;
@@ -219,9 +231,10 @@ struct Slot {
 // printed in input order.
 class AnalyzeRun {
  public:
-  AnalyzeRun(const Settings& s, std::shared_ptr<const Model> model, int64_t total_bytes)
+  AnalyzeRun(const Settings& s, std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user,
+             int64_t total_bytes)
       : s_(s), pool_(static_cast<size_t>(s.threads)), progress_(s.progress, total_bytes) {
-    for (long t = 0; t < s.threads; ++t) analyzers_.push_back(std::make_unique<Analyzer>(model));
+    for (long t = 0; t < s.threads; ++t) analyzers_.push_back(std::make_unique<Analyzer>(model, user));
     // With one thread a block is one line: output keeps streaming line by
     // line (interactive use). With more, 512 lines keep every worker busy to
     // the end of a block while bounding memory.
@@ -367,7 +380,9 @@ int RunAnalyze(int argc, char** argv, int first) {
   if (int rc = ParseSettings(argc, argv, first, &s); rc >= 0) return rc;
   std::shared_ptr<const Model> model;
   if (int rc = OpenModel(s.model, s.analyze.lm, &model); rc != kExitOk) return rc;
-  AnalyzeRun run(s, model, s.progress == ProgressMode::kOff ? -1 : TotalInputBytes(s.files));
+  std::shared_ptr<const UserDictionary> user;
+  if (int rc = LoadUserDictOptions(model, s.user_dict, s.block, &user); rc != kExitOk) return rc;
+  AnalyzeRun run(s, model, user, s.progress == ProgressMode::kOff ? -1 : TotalInputBytes(s.files));
   return run.Run();
 }
 

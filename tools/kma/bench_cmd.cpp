@@ -19,12 +19,14 @@
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
 #include "tools/kma/search_switches.h"
+#include "tools/kma/user_dict_options.h"
 
 namespace kma::cli {
 namespace {
 
 constexpr const char kBenchUsage[] =
-    "usage: kma bench [--model P] [--lm NAME] [--typos] [--threads N] [--repeat R] [--split] [--whole] [--json] FILE\n"
+    "usage: kma bench [--model P] [--lm NAME] [--typos] [--user-dict F] [--threads N] [--repeat R] [--split]\n"
+    "                 [--whole] [--json] FILE\n"
     "\n"
     "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
     "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
@@ -33,6 +35,8 @@ constexpr const char kBenchUsage[] =
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to score with\n"
     "  --typos          typo-tolerant analysis (see 'kma analyze --help')\n"
+    "  --user-dict F    analyse with this user dictionary; its load time (read,\n"
+    "                   check, compile) is reported as user_dict_ms\n"
     "  -t, --threads N  analysis threads sharing the model, 1..256 (default 1)\n"
     "  -r, --repeat R   passes over the input, 1..1000 (default 1)\n"
     "  --split          split into sentences instead of analysing (an analysis\n"
@@ -57,11 +61,12 @@ double PeakRssMb() {
 
 // Analyses lines[next..] in blocks taken from a shared atomic counter, so
 // threads that get short lines simply take more blocks.
-void Worker(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt, bool split,
+void Worker(const std::shared_ptr<const Model>& model, const std::shared_ptr<const UserDictionary>& user,
+            const AnalyzeOptions& opt, bool split,
             const std::vector<std::string>& lines, std::atomic<size_t>* next,
             std::mutex* mu, std::string* first_error) {
   constexpr size_t kBlock = 16;
-  Analyzer analyzer(model);
+  Analyzer analyzer(model, user);
   std::vector<Analysis> analyses;
   std::vector<SentenceSpan> spans;
   for (;;) {
@@ -122,7 +127,8 @@ int LoadAndWarm(const std::string& path, const AnalyzeOptions& opt, std::shared_
 
 // Runs `repeat` passes over `lines` on `threads` threads; the seconds taken.
 // The first error stops the passes and is left in `*first_error`.
-double TimePasses(const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt, bool split,
+double TimePasses(const std::shared_ptr<const Model>& model, const std::shared_ptr<const UserDictionary>& user,
+                  const AnalyzeOptions& opt, bool split,
                   const std::vector<std::string>& lines, long threads, long repeat, std::string* first_error) {
   std::mutex mu;
   auto start = Clock::now();
@@ -130,8 +136,9 @@ double TimePasses(const std::shared_ptr<const Model>& model, const AnalyzeOption
     std::atomic<size_t> next{0};
     std::vector<std::thread> pool;
     for (long t = 1; t < threads; ++t)
-      pool.emplace_back(Worker, std::cref(model), std::cref(opt), split, std::cref(lines), &next, &mu, first_error);
-    Worker(model, opt, split, lines, &next, &mu, first_error);
+      pool.emplace_back(Worker, std::cref(model), std::cref(user), std::cref(opt), split, std::cref(lines), &next, &mu,
+                        first_error);
+    Worker(model, user, opt, split, lines, &next, &mu, first_error);
     for (auto& th : pool) th.join();
   }
   return Seconds(start);
@@ -144,6 +151,7 @@ struct BenchResult {
   bool split = false, whole = false;
   size_t bytes = 0, lines = 0;  // of one pass
   double load_ms = 0, seconds = 0;
+  double user_dict_ms = 0;  // read, check and compile the user dictionary
 };
 
 std::string BenchReport(const BenchResult& b, bool json) {
@@ -163,6 +171,8 @@ std::string BenchReport(const BenchResult& b, bool json) {
     AppendJsonNumber(ms_per_sent, &out);
     out.append(",\"load_ms\":");
     AppendJsonNumber(b.load_ms, &out);
+    out.append(",\"user_dict_ms\":");
+    AppendJsonNumber(b.user_dict_ms, &out);
     out.append(",\"peak_rss_mb\":");
     AppendJsonNumber(rss, &out);
     out.append(",\"isa\":");
@@ -202,7 +212,7 @@ std::string BenchReport(const BenchResult& b, bool json) {
 int RunBench(int argc, char** argv, int first) {
   std::vector<OptionSpec> specs = {{"model", 0, true},   {"lm", 0, true},          {"split", 0, false},
                                    {"whole", 0, false},  {"threads", 't', true},   {"repeat", 'r', true},
-                                   {"json", 0, false}};
+                                   {"json", 0, false},   {"user-dict", 0, true}};
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;
@@ -220,6 +230,10 @@ int RunBench(int argc, char** argv, int first) {
   if (!ApplySearchSwitches(args, &opt, &error)) return Fail(kExitUsage, error);
   std::shared_ptr<const Model> model;
   if (int rc = LoadAndWarm(args.Get("model"), opt, &model, &b.load_ms); rc != kExitOk) return rc;
+  const auto dict_start = Clock::now();
+  std::shared_ptr<const UserDictionary> user;
+  if (int rc = LoadUserDictOptions(model, args.Get("user-dict"), "", &user); rc != kExitOk) return rc;
+  b.user_dict_ms = Seconds(dict_start) * 1000.0;
   b.lm = opt.lm.empty() ? model->default_lm() : opt.lm;
   b.file = args.positionals()[0];
   b.split = args.Has("split");
@@ -228,7 +242,7 @@ int RunBench(int argc, char** argv, int first) {
   if (int rc = ReadBenchLines(b.file, b.whole, &lines, &b.bytes); rc != kExitOk) return rc;
   b.lines = lines.size();
   std::string first_error;
-  b.seconds = TimePasses(model, opt, b.split, lines, b.threads, b.repeat, &first_error);
+  b.seconds = TimePasses(model, user, opt, b.split, lines, b.threads, b.repeat, &first_error);
   if (!first_error.empty()) return Fail(kExitRuntime, b.file + ": " + first_error);
   WriteStdout(BenchReport(b, args.Has("json")));
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");

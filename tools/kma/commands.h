@@ -16,6 +16,7 @@ int RunBench(int argc, char** argv, int first);
 int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
 int RunSilver(int argc, char** argv, int first);  // silver_cmd.cpp
+int RunJoin(int argc, char** argv, int first);  // kma join (join_cmd.cpp)
 int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli

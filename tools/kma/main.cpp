@@ -16,6 +16,7 @@ constexpr const char kUsage[] =
     "commands:\n"
     "  analyze      morphological analysis of each input line\n"
     "  split        split input lines into sentences\n"
+    "  join         join morphemes back into text (도와줬어요)\n"
     "  eval         score the analyzer against gold files\n"
     "  split-set    build a sentence-split gold set from a corpus\n"
     "  typo-set     build a misspelled copy of a gold corpus (typo evaluation)\n"
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   if (cmd == "build-model") return RunBuildModel(argc, argv, 2);
   if (cmd == "lm") return RunLm(argc, argv, 2);
   if (cmd == "silver") return RunSilver(argc, argv, 2);
+  if (cmd == "join") return RunJoin(argc, argv, 2);
   if (!cmd.empty() && cmd[0] == '-') {
     return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
   }

@@ -12,17 +12,27 @@
  * (UTF-8 analysis text is pointer + length; the facade uses UTF-16, see
  * below, so `text` parameters are pinned pointers, not strings.) */
 %typemap(ctype) const char* path_utf8, const char* value_utf8,
-                const char* key, const char* name "const char*"
+                const char* key, const char* name,
+    const char* form, const char* tag, const char* irregular, const char* surface,
+    const char* analysis, const char* regex, const char* path "const char*"
 %typemap(imtype,
          inattributes="[global::System.Runtime.InteropServices.MarshalAs(global::System.Runtime.InteropServices.UnmanagedType.LPUTF8Str)]")
     const char* path_utf8, const char* value_utf8,
-    const char* key, const char* name "string"
+    const char* key, const char* name,
+    const char* form, const char* tag, const char* irregular, const char* surface,
+    const char* analysis, const char* regex, const char* path "string"
 %typemap(cstype) const char* path_utf8, const char* value_utf8,
-                 const char* key, const char* name "string"
+                 const char* key, const char* name,
+    const char* form, const char* tag, const char* irregular, const char* surface,
+    const char* analysis, const char* regex, const char* path "string"
 %typemap(csin) const char* path_utf8, const char* value_utf8,
-               const char* key, const char* name "$csinput"
+               const char* key, const char* name,
+    const char* form, const char* tag, const char* irregular, const char* surface,
+    const char* analysis, const char* regex, const char* path "$csinput"
 %typemap(in) const char* path_utf8, const char* value_utf8,
-             const char* key, const char* name %{ $1 = ($1_ltype)$input; %}
+             const char* key, const char* name,
+    const char* form, const char* tag, const char* irregular, const char* surface,
+    const char* analysis, const char* regex, const char* path %{ $1 = ($1_ltype)$input; %}
 
 /* UTF-8 analysis text and constraint text (pointer + length): raw pointer
  * (the facade pins a byte[]). */

@@ -36,6 +36,8 @@ KMA_HANDLE(kma_analyzer)
 KMA_HANDLE(kma_result)
 KMA_HANDLE(kma_options)
 KMA_HANDLE(kma_pool)
+KMA_HANDLE(kma_user_dict)
+KMA_HANDLE(kma_joiner)
 KMA_HANDLE(kma_constraints)
 /* Token arrays are read in place through a blittable struct. */
 KMA_HANDLE(kma_token)

@@ -80,5 +80,6 @@
 #include "kma_pool.h"
 #include "kma_result.h"
 #include "kma_lm.h"
+#include "kma_user_dict.h"
 
 #endif /* KMA_H_ */

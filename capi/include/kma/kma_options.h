@@ -53,7 +53,15 @@ enum {
    *  KMA_TOKEN_CORRECTED and the span of the text as written. Bare jamo
    *  (ㅋㅋ, ㅠㅠ) also become tokens of their own, glued to a word or not.
    *  With 0 the analysis is exactly that of earlier versions. */
-  KMA_OPT_TYPOS = 6
+  KMA_OPT_TYPOS = 6,
+  /** string, default "" (= every tag): the tags analyses keep, names
+   *  separated by commas or spaces ("NNG,NNP,VV,VA" for content words).
+   *  The analysis is the same; tokens of other tags are left out (the
+   *  others keep their word and sentence numbers). An unknown tag name is
+   *  KMA_E_INVALID_ARGUMENT. Splitting ignores it. To keep morphemes out
+   *  of the analysis itself, block them in a user dictionary
+   *  (kma_user_dict_block()). */
+  KMA_OPT_OUTPUT_TAGS = 7
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

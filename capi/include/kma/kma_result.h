@@ -34,7 +34,10 @@ enum {
   /** Typo-tolerant analysis (KMA_OPT_TYPOS): the morpheme was read from a
    *  corrected spelling of its span; begin/length give the span of the text
    *  as written (되요 -> 되/VV 어요/EF, both over 되요). */
-  KMA_TOKEN_CORRECTED = 8
+  KMA_TOKEN_CORRECTED = 8,
+  /** A user dictionary's morpheme that the model lacks, or a pattern
+   *  rule's match (kma_user_dict.h); morph_id is then 0. */
+  KMA_TOKEN_USER = 16
 };
 
 /**

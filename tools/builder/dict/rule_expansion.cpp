@@ -13,13 +13,9 @@ namespace {
 bool IsLeftTag(PosTag t) { return IsVerbLike(t) || t == PosTag::kEP; }
 bool IsWholeLeftTag(PosTag t) { return t == PosTag::kNP || t == PosTag::kNNB; }
 
-// Last syllable unit of a normalized form: a syllable plus its coda jamo.
-size_t TailStart(const std::u32string& f) {
-  if (f.empty()) return 0;
-  size_t i = f.size() - 1;
-  if (hangul::IsCodaJamo(f[i]) && i > 0 && hangul::IsSyllable(f[i - 1])) --i;
-  return i;
-}
+// Last syllable unit of a normalized form (a syllable plus its coda jamo),
+// split as the run time's conjugation splits user stems.
+size_t TailStart(const std::u32string& f) { return StemTailStart(f); }
 
 struct Socket {
   std::u32string tail;
@@ -110,6 +106,10 @@ void ExpandRules(const RulesSpec& spec, const MorphRules& rules, Vocabulary* v, 
       std::to_string(rights.size()) + " endings");
   std::set<uint32_t> socket_used;
   Fuse(rules, *v, sockets, rights, particle_rights, log, out, &socket_used);
+  out->socket_classes.assign(sockets.size(), SocketClass{});
+  for (size_t s = 1; s < sockets.size(); ++s)
+    out->socket_classes[s] = MakeSocketClass(sockets[s].tail, sockets[s].tag, sockets[s].irregular, sockets[s].whole);
+  out->rights = rights;
   // A socket's stems are entered as heads (the stem without its tail).
   for (uint32_t s : socket_used) {
     for (uint32_t m : sockets[s].members) {

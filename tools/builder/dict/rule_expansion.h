@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/morph/conjugation.h"
 #include "core/morph/morph_rules.h"
 #include "tools/builder/dict/dictionary_writer.h"
 #include "tools/builder/dict/vocabulary.h"
@@ -30,6 +31,11 @@ struct RulesSpec {
 struct ExpandedForms {
   std::vector<EntryDraft> entries;     // sorted, unique
   std::vector<uint64_t> concat_block;  // (socket << 32 | first char) pairs whose plain join is not a word
+  // For run-time conjugation (user-dictionary stems, kma join; see
+  // core/morph/conjugation.h): every socket's class (index = socket key,
+  // 0 unused) and the endings expanded over them.
+  std::vector<SocketClass> socket_classes;
+  std::vector<uint32_t> rights;
 };
 
 // Sets the socket key of every stem in `vocab` and fills `out`.

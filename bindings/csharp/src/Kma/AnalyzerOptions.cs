@@ -22,6 +22,11 @@ public sealed class AnalyzerOptions
     /// </summary>
     public string LanguageModel { get; set; } = "";
     /// <summary>
+    /// Tags the analyses keep ("NNG,NNP,VV,VA"); "" (the default) keeps
+    /// every tag. The analysis is the same; other tokens are left out.
+    /// </summary>
+    public string OutputTags { get; set; } = "";
+    /// <summary>
     /// Typo-tolerant analysis (default false): misspellings such as 됬다,
     /// 할께요 or 안녕하세여 are read as meant, at a cost, so correct text keeps
     /// its analysis; tokens so read have <see cref="Token.IsCorrected"/>. Bare
@@ -42,6 +47,8 @@ public sealed class AnalyzerOptions
                 p, KmaNative.KMA_OPT_MAX_UNKNOWN_LENGTH, MaxUnknownLength));
             KmaException.Check(KmaNative.kma_options_set_string(
                 p, KmaNative.KMA_OPT_LM, LanguageModel ?? ""));
+            KmaException.Check(KmaNative.kma_options_set_string(
+                p, KmaNative.KMA_OPT_OUTPUT_TAGS, OutputTags ?? ""));
             KmaException.Check(KmaNative.kma_options_set_int(p, KmaNative.KMA_OPT_TYPOS, Typos ? 1 : 0));
             return h;
         }

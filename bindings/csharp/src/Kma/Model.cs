@@ -85,6 +85,34 @@ public sealed class Model : IDisposable
     /// <summary>Creates an analyzer over this model (same as <c>new Analyzer(model, options)</c>).</summary>
     public Analyzer CreateAnalyzer(AnalyzerOptions? options = null) => new(this, options);
 
+    /// <summary>
+    /// A model that analyses with this one and a snapshot of
+    /// <paramref name="dict"/>; it shares this model's memory (dispose both).
+    /// Deriving from a derived model replaces its dictionary.
+    /// </summary>
+    /// <exception cref="KmaException">InvalidArgument if the dictionary was made for another model.</exception>
+    public Model WithUserDictionary(UserDictionary dict)
+    {
+        ArgumentNullException.ThrowIfNull(dict);
+        return Use(p =>
+        {
+            KmaException.Check(KmaNative.kma_model_with_user_dict(out IntPtr m, p, dict.Ptr));
+            return new Model(m);
+        });
+    }
+
+    internal IntPtr NewNativeUserDict() => Use(p =>
+    {
+        KmaException.Check(KmaNative.kma_user_dict_new(out IntPtr d, p));
+        return d;
+    });
+
+    internal IntPtr NewNativeJoiner() => Use(p =>
+    {
+        KmaException.Check(KmaNative.kma_joiner_new(out IntPtr j, p));
+        return j;
+    });
+
     /// <summary>Creates the native analyzer while holding the model in use.</summary>
     internal IntPtr NewNativeAnalyzer(OptionsHandle? options) => Use(p =>
     {

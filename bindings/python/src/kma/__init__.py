@@ -24,13 +24,13 @@ from . import _kma
 from ._analyzer import Analyzer
 from ._errors import (STATUS_CODES, InvalidArgumentError, InvalidTextError, KmaError,
                       ModelError, UnsatisfiableError)
-from ._model import BUNDLED_MODEL, Model, default_model_path
+from ._model import BUNDLED_MODEL, Joiner, Model, UserDict, default_model_path
 from ._types import Analysis, Sentence, Token
 
 __all__ = [
     "Analysis", "Analyzer", "BUNDLED_MODEL", "InvalidArgumentError", "InvalidTextError",
-    "KmaError", "Model", "ModelError", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
-    "__version__",
+    "Joiner", "KmaError", "Model", "ModelError", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
+    "UserDict", "__version__",
     "active_isa", "default_model_path", "library_version", "model_format_versions",
     "tag_names",
 ]

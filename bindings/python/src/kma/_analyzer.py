@@ -24,6 +24,9 @@ class Analyzer:
             is slower and rarely better).
         max_unknown_length: longest unknown-word candidate in syllables
             (library default 8).
+        tags: the tags the analyses keep (``"NNG,NNP,VV,VA"`` or a list);
+            the analysis is the same, other tokens are left out. ``None``:
+            every tag.
         typos: typo-tolerant analysis: misspellings such as ``됬다``,
             ``할께요`` or ``안녕하세여`` are read as meant, at a cost, so
             correct text keeps its analysis (tokens so read have
@@ -45,7 +48,8 @@ class Analyzer:
 
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
                  *, beam: Optional[float] = None,
-                 max_unknown_length: Optional[int] = None, typos: bool = False) -> None:
+                 max_unknown_length: Optional[int] = None, typos: bool = False,
+                 tags: Union[str, Iterable[str], None] = None) -> None:
         if beam is not None and not isinstance(beam, (int, float)):
             raise TypeError(f"beam must be a number, not {type(beam).__name__}")
         if max_unknown_length is not None and not isinstance(max_unknown_length, int):
@@ -53,9 +57,12 @@ class Analyzer:
                             f"not {type(max_unknown_length).__name__}")
         if not isinstance(typos, bool):
             raise TypeError(f"typos must be a bool, not {type(typos).__name__}")
+        if tags is not None and not isinstance(tags, str):
+            tags = ",".join(tags)
         self.model: Model = model if isinstance(model, Model) else Model(model)
-        self._settings = (lm, beam, max_unknown_length, typos)
-        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length, typos)
+        self._settings = (lm, beam, max_unknown_length, typos, tags)
+        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length, typos,
+                                     tags or "")
 
     def __reduce__(self):
         return (_rebuild, (self.model, *self._settings))
@@ -146,5 +153,7 @@ class Analyzer:
 
 
 def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
-             max_unknown_length: Optional[int], typos: bool = False) -> Analyzer:
-    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, typos=typos)
+             max_unknown_length: Optional[int], typos: bool = False,
+             tags: Optional[str] = None) -> Analyzer:
+    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, typos=typos,
+                    tags=tags)

@@ -56,13 +56,32 @@ class Model:
     def __init__(self, path: Optional[PathLike] = None) -> None:
         self.path: str = os.fsdecode(path) if path is not None else default_model_path()
         self._native = _kma.Model(self.path)
+        self._user_entries: Optional[tuple] = None  # a derived model's dictionary
 
     def __reduce__(self):
-        # Pickled by path: the receiving process maps the file itself.
-        return (Model, (self.path,))
+        # Pickled by path (the receiving process maps the file itself) and,
+        # for a derived model, the dictionary's entries, replayed there.
+        if self._user_entries is None:
+            return (Model, (self.path,))
+        return (_derived, (self.path, self._user_entries))
 
     def __repr__(self) -> str:
-        return f"Model({self.path!r})"
+        extra = "" if self._user_entries is None else f", user entries={len(self._user_entries)}"
+        return f"Model({self.path!r}{extra})"
+
+    def with_user_dict(self, user_dict: "UserDict") -> "Model":
+        """A model that analyses with this one and a snapshot of
+        ``user_dict``; it shares this model's memory. Deriving from a
+        derived model replaces its dictionary.
+
+        Raises:
+            InvalidArgumentError: the dictionary was made for another model.
+        """
+        derived = Model.__new__(Model)
+        derived.path = self.path
+        derived._native = _kma.Model(self._native, user_dict._native)
+        derived._user_entries = tuple(user_dict._entries)
+        return derived
 
     @property
     def format_version(self) -> int:
@@ -88,3 +107,96 @@ class Model:
         """A metadata value of the model file (e.g. ``"license"``), ``""`` if
         absent."""
         return self._native.metadata(key)
+
+
+class UserDict:
+    """Entries added to a model at run time: words, pre-analysed words,
+    inflecting stems, pattern rules and blocked morphemes.
+    :meth:`Model.with_user_dict` derives a model that analyses with them.
+
+    Scores are natural-log units in [-100, 100]; positive favours the entry.
+    A word the model already has keeps its readings and gets the score added
+    (0 changes nothing). Every method raises
+    :class:`kma.InvalidArgumentError` for a bad entry (the dictionary is then
+    unchanged); file errors name ``PATH:LINE:COLUMN``.
+
+    Example:
+        >>> import kma
+        >>> model = kma.Model()
+        >>> d = kma.UserDict(model)
+        >>> d.add_word("뉴진스", "NNP")
+        >>> kma.Analyzer(model.with_user_dict(d)).tokenize("뉴진스를")[0].tagged_form
+        '뉴진스/NNP'
+    """
+
+    def __init__(self, model: Model) -> None:
+        self._native = _kma.UserDict(model._native)
+        self._entries: List[tuple] = []  # replayed when a derived model is unpickled
+
+    def __len__(self) -> int:
+        return len(self._native)
+
+    def add_word(self, form: str, tag: str, score: float = 0.0) -> None:
+        """A word of one morpheme; VV VA VX XSV XSA make a regular stem."""
+        self._native.add_word(form, tag, score)
+        self._entries.append(("add_word", form, tag, score))
+
+    def add_stem(self, form: str, tag: str, irregular: str = "", score: float = 0.0) -> None:
+        """A verb or adjective stem of an irregular class (ㅂ ㄷ ㅅ 르 ㅎ 러 우 으;
+        ``""``: regular)."""
+        self._native.add_stem(form, tag, irregular, score)
+        self._entries.append(("add_stem", form, tag, irregular, score))
+
+    def add_analysis(self, surface: str, morphs: str, score: float = 0.0) -> None:
+        """A pre-analysed surface: ``add_analysis("사겼다", "사귀/VV 었/EP 다/EF")``."""
+        self._native.add_analysis(surface, morphs, score)
+        self._entries.append(("add_analysis", surface, morphs, score))
+
+    def add_pattern(self, regex: str, tag: str, score: float = 0.0) -> None:
+        """Each longest match of ``regex`` inside a word becomes one ``tag`` token."""
+        self._native.add_pattern(regex, tag, score)
+        self._entries.append(("add_pattern", regex, tag, score))
+
+    def block(self, tag: str, form: Optional[str] = None) -> None:
+        """Keeps a morpheme (``form``) or the whole ``tag`` out of every analysis."""
+        self._native.block(form, tag)
+        self._entries.append(("block", tag, form))
+
+
+    def load(self, path: PathLike) -> None:
+        """Adds the entries of a user dictionary file (all or nothing).
+
+        Raises:
+            OSError: the file cannot be read.
+            InvalidArgumentError: a bad line (``PATH:LINE:COLUMN: reason``;
+                ``offset`` is the byte offset in the file).
+        """
+        p = os.fsdecode(path)
+        with open(p, "rb") as f:
+            data = f.read()
+        self._load_text(data, p)
+
+    def _load_text(self, data: bytes, name: str) -> None:
+        self._native.load_text(data, name)
+        self._entries.append(("_load_text", data, name))
+
+
+class Joiner:
+    """Joins morphemes back into text with the model's rules:
+    ``Joiner(model).join("돕/VV 아/EC 주/VX 었/EP 어요/EF") == "도와줬어요"``."""
+
+    def __init__(self, model: Optional[Model] = None) -> None:
+        self.model = model if model is not None else Model()
+        self._native = _kma.Joiner(self.model._native)
+
+    def join(self, morphs: str) -> str:
+        """The text of ``"form/TAG form/TAG ..."`` (a tab starts a new word)."""
+        return self._native.join(morphs)
+
+
+def _derived(path: str, entries: tuple) -> Model:
+    base = Model(path)
+    d = UserDict(base)
+    for name, *args in entries:
+        getattr(d, name)(*args)
+    return base.with_user_dict(d)

@@ -46,6 +46,9 @@ kma_status Analyzer::NewOptions(int top_n, kma_options** out) const {
   if (st == KMA_OK && !settings_.lm.empty()) {
     st = kma_options_set_string(*out, KMA_OPT_LM, settings_.lm.c_str());
   }
+  if (st == KMA_OK && !settings_.output_tags.empty()) {
+    st = kma_options_set_string(*out, KMA_OPT_OUTPUT_TAGS, settings_.output_tags.c_str());
+  }
   if (st == KMA_OK && settings_.has_beam) {
     st = kma_options_set_float(*out, KMA_OPT_BEAM, settings_.beam);
   }

@@ -82,9 +82,12 @@ using ResultPtr = std::unique_ptr<kma_result, ResultFree>;
 // ---- handles (model.cpp, analyzer.cpp) ---------------------------------------
 
 // Owns one reference to a kma_model (immutable, shared by threads).
+class UserDict;
 class Model {
  public:
   explicit Model(const std::string& path);
+  // A model analysing with `base` and a snapshot of `dict` (user_dict.cpp).
+  Model(const Model& base, const UserDict& dict);
   ~Model();
   Model(const Model&) = delete;
   Model& operator=(const Model&) = delete;
@@ -100,9 +103,45 @@ class Model {
   kma_model* model_ = nullptr;
 };
 
+// A kma_user_dict (user_dict.cpp); used under the GIL only, so one
+// thread at a time as the C ABI asks.
+class UserDict {
+ public:
+  explicit UserDict(const Model& model);
+  ~UserDict();
+  UserDict(const UserDict&) = delete;
+  UserDict& operator=(const UserDict&) = delete;
+  const kma_user_dict* get() const { return dict_; }
+  void AddWord(const std::string& form, const std::string& tag, float score);
+  void AddStem(const std::string& form, const std::string& tag, const std::string& irregular, float score);
+  void AddAnalysis(const std::string& surface, const std::string& morphs, float score);
+  void AddPattern(const std::string& regex, const std::string& tag, float score);
+  void Block(py::object form, const std::string& tag);
+  void LoadFile(const std::string& path);
+  void LoadText(const std::string& text, const std::string& name);
+  size_t size() const { return kma_user_dict_size(dict_); }
+
+ private:
+  kma_user_dict* dict_ = nullptr;
+};
+
+// A kma_joiner (user_dict.cpp), used under the GIL.
+class Joiner {
+ public:
+  explicit Joiner(const Model& model);
+  ~Joiner();
+  Joiner(const Joiner&) = delete;
+  Joiner& operator=(const Joiner&) = delete;
+  std::string Join(const std::string& morphs);
+
+ private:
+  kma_joiner* joiner_ = nullptr;
+};
+
 // Analysis settings fixed when an Analyzer is made; top_n varies per call.
 struct Settings {
   std::string lm;  // "" = the model's default
+  std::string output_tags;  // "" = every tag
   bool has_beam = false;
   float beam = 0;
   bool has_max_unknown_length = false;

@@ -31,10 +31,15 @@ py::dict StatusCodes() {
 }
 
 // Settings from the keyword arguments of kma.Analyzer (None = default).
-Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown, bool typos) {
+Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown, bool typos,
+                      const std::string& output_tags) {
   Settings s;
   s.lm = lm;
   s.typos = typos;
+  s.output_tags = output_tags;
+  if (output_tags.find('\0') != std::string::npos) {
+    Raise(Failure{KMA_E_INVALID_ARGUMENT, "tags contain a NUL character", -1});
+  }
   if (lm.find('\0') != std::string::npos) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "lm name contains a NUL character", -1});
   }
@@ -52,6 +57,7 @@ Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unk
 void BindModel(py::module_& m) {
   py::class_<Model>(m, "Model")
       .def(py::init<const std::string&>(), "path"_a)
+      .def(py::init<const Model&, const UserDict&>(), "base"_a, "dict"_a)
       .def_property_readonly("format_version", &Model::format_version)
       .def_property_readonly("morpheme_count", &Model::morpheme_count)
       .def_property_readonly("lm_names", &Model::lm_names)
@@ -62,10 +68,10 @@ void BindModel(py::module_& m) {
 void BindAnalyzer(py::module_& m) {
   py::class_<Analyzer>(m, "Analyzer")
       .def(py::init([](const Model& model, const std::string& lm, py::object beam,
-                       py::object max_unknown_length, bool typos) {
-             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, typos));
+                       py::object max_unknown_length, bool typos, const std::string& output_tags) {
+             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, typos, output_tags));
            }),
-           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "typos"_a = false,
+           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "typos"_a = false, "output_tags"_a = "",
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
       .def("analyze_constrained", &Analyzer::AnalyzeConstrained, "text"_a, "top_n"_a, "spans"_a,
@@ -75,6 +81,22 @@ void BindAnalyzer(py::module_& m) {
       .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,
            "return_errors"_a)
       .def("format_lines", &Analyzer::FormatLines, "lines"_a, "format"_a, "top_n"_a);
+}
+
+void BindUserDict(py::module_& m) {
+  py::class_<UserDict>(m, "UserDict")
+      .def(py::init<const Model&>(), "model"_a)
+      .def("add_word", &UserDict::AddWord, "form"_a, "tag"_a, "score"_a)
+      .def("add_stem", &UserDict::AddStem, "form"_a, "tag"_a, "irregular"_a, "score"_a)
+      .def("add_analysis", &UserDict::AddAnalysis, "surface"_a, "morphs"_a, "score"_a)
+      .def("add_pattern", &UserDict::AddPattern, "regex"_a, "tag"_a, "score"_a)
+      .def("block", &UserDict::Block, "form"_a, "tag"_a)
+      .def("load_file", &UserDict::LoadFile, "path"_a)
+      .def("load_text", &UserDict::LoadText, "text"_a, "name"_a)
+      .def("__len__", &UserDict::size);
+  py::class_<Joiner>(m, "Joiner")
+      .def(py::init<const Model&>(), "model"_a, py::keep_alive<1, 2>())
+      .def("join", &Joiner::Join, "morphs"_a);
 }
 
 }  // namespace
@@ -105,4 +127,5 @@ PYBIND11_MODULE(_kma, m) {
   });
   BindModel(m);
   BindAnalyzer(m);
+  BindUserDict(m);
 }

@@ -106,6 +106,7 @@ pub const KMA_OPT_MAX_UNKNOWN_LENGTH: _bindgen_ty_3 = 3;
 pub const KMA_OPT_LM: _bindgen_ty_3 = 4;
 pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
 pub const KMA_OPT_TYPOS: _bindgen_ty_3 = 6;
+pub const KMA_OPT_OUTPUT_TAGS: _bindgen_ty_3 = 7;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
@@ -348,6 +349,7 @@ pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_5 = 1;
 pub const KMA_TOKEN_PATTERN: _bindgen_ty_5 = 2;
 pub const KMA_TOKEN_CONSTRAINED: _bindgen_ty_5 = 4;
 pub const KMA_TOKEN_CORRECTED: _bindgen_ty_5 = 8;
+pub const KMA_TOKEN_USER: _bindgen_ty_5 = 16;
 pub type _bindgen_ty_5 = u32;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -813,4 +815,115 @@ extern "C" {
         capacity: usize,
         count: *mut usize,
     ) -> kma_status;
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_user_dict {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_joiner {
+    _unused: [u8; 0],
+}
+extern "C" {
+    pub fn kma_user_dict_new(out: *mut *mut kma_user_dict, model: *const kma_model) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_free(dict: *mut kma_user_dict);
+}
+extern "C" {
+    pub fn kma_user_dict_add_word(
+        dict: *mut kma_user_dict,
+        form: *const ::core::ffi::c_char,
+        tag: *const ::core::ffi::c_char,
+        score: f32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_add_stem(
+        dict: *mut kma_user_dict,
+        form: *const ::core::ffi::c_char,
+        tag: *const ::core::ffi::c_char,
+        irregular: *const ::core::ffi::c_char,
+        score: f32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_add_analysis(
+        dict: *mut kma_user_dict,
+        surface: *const ::core::ffi::c_char,
+        analysis: *const ::core::ffi::c_char,
+        score: f32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_add_pattern(
+        dict: *mut kma_user_dict,
+        regex: *const ::core::ffi::c_char,
+        tag: *const ::core::ffi::c_char,
+        score: f32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_block(
+        dict: *mut kma_user_dict,
+        form: *const ::core::ffi::c_char,
+        tag: *const ::core::ffi::c_char,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_load_file(
+        dict: *mut kma_user_dict,
+        path: *const ::core::ffi::c_char,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_load_utf8(
+        dict: *mut kma_user_dict,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+        name: *const ::core::ffi::c_char,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_user_dict_size(dict: *const kma_user_dict) -> usize;
+}
+extern "C" {
+    pub fn kma_model_with_user_dict(
+        out: *mut *mut kma_model,
+        model: *const kma_model,
+        dict: *const kma_user_dict,
+    ) -> kma_status;
+}
+pub const KMA_JOIN_AUTO: _bindgen_ty_6 = 0;
+pub const KMA_JOIN_ATTACH: _bindgen_ty_6 = 1;
+pub const KMA_JOIN_SPACE: _bindgen_ty_6 = 2;
+pub type _bindgen_ty_6 = u32;
+extern "C" {
+    pub fn kma_joiner_new(out: *mut *mut kma_joiner, model: *const kma_model) -> kma_status;
+}
+extern "C" {
+    pub fn kma_joiner_free(joiner: *mut kma_joiner);
+}
+extern "C" {
+    pub fn kma_joiner_add(
+        joiner: *mut kma_joiner,
+        form: *const ::core::ffi::c_char,
+        tag: *const ::core::ffi::c_char,
+        space: i32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_joiner_add_morphs(
+        joiner: *mut kma_joiner,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_joiner_text(joiner: *mut kma_joiner) -> *const ::core::ffi::c_char;
+}
+extern "C" {
+    pub fn kma_joiner_clear(joiner: *mut kma_joiner);
 }

@@ -30,6 +30,7 @@ mod model;
 mod options;
 mod pool;
 mod result;
+mod user_dict;
 
 pub use analyzer::Analyzer;
 pub use constraints::Constraints;
@@ -38,6 +39,7 @@ pub use model::Model;
 pub use options::Options;
 pub use pool::Pool;
 pub use result::{tag_name, Analysis, Candidate, Sentence, Token};
+pub use user_dict::{Joiner, UserDict};
 
 /// Re-export of the raw declarations, for what the safe API lacks.
 pub use kma_sys as sys;

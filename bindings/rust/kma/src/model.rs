@@ -133,6 +133,16 @@ impl Model {
         Analyzer::new(self, options)
     }
 
+    /// A model that analyses with this one and a snapshot of `dict` (see
+    /// [`UserDict`](crate::UserDict)); it shares this model's memory.
+    /// Deriving from a derived model replaces its dictionary.
+    pub fn with_user_dict(&self, dict: &crate::UserDict) -> Result<Model> {
+        let mut raw = std::ptr::null_mut();
+        // SAFETY: valid out-pointer, live model and dictionary.
+        Error::check(unsafe { sys::kma_model_with_user_dict(&mut raw, self.as_ptr(), dict.as_ptr()) })?;
+        Ok(Model::wrap(raw))
+    }
+
     /// Format version stamped in the file.
     pub fn format_version(&self) -> u32 {
         // SAFETY: live handle.

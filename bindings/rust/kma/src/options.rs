@@ -21,6 +21,7 @@ pub struct Options {
     beam: Option<f32>,
     max_unknown_length: Option<i32>,
     lm: Option<String>,
+    output_tags: Option<String>,
     typos: Option<bool>,
 }
 
@@ -59,6 +60,12 @@ impl Options {
         self
     }
 
+    /// Tags the analyses keep (`"NNG,NNP,VV"`); other tokens are left out.
+    pub fn output_tags(mut self, tags: impl Into<String>) -> Options {
+        self.output_tags = Some(tags.into());
+        self
+    }
+
     /// Typo-tolerant analysis (default off): misspellings such as 됬다,
     /// 할께요 or 안녕하세여 are read as meant, at a cost, so correct text
     /// keeps its analysis; tokens so read report
@@ -87,6 +94,9 @@ impl Options {
         }
         if let Some(lm) = &self.lm {
             raw.set_string(sys::KMA_OPT_LM as i32, lm)?;
+        }
+        if let Some(tags) = &self.output_tags {
+            raw.set_string(sys::KMA_OPT_OUTPUT_TAGS as i32, tags)?;
         }
         if let Some(on) = self.typos {
             raw.set_int(sys::KMA_OPT_TYPOS as i32, i32::from(on))?;

@@ -128,6 +128,39 @@ public final class Model extends NativeHandle {
     }
   }
 
+  /**
+   * A model that analyses with this one and a snapshot of {@code dict}; it
+   * shares this model's memory (close both when done). Deriving from a
+   * derived model replaces its dictionary.
+   *
+   * @throws KmaException with {@link KmaException#INVALID_ARGUMENT} if the
+   *     dictionary was made for another model
+   */
+  public Model withUserDictionary(UserDictionary dict) {
+    Objects.requireNonNull(dict, "dict");
+    long h = acquire();
+    try {
+      long d = dict.acquireForModel();
+      try {
+        return new Model(withUserDict0(h, d));
+      } finally {
+        dict.releaseForModel();
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Calls {@code create} with the native model held in use (user dictionaries, joiners). */
+  long newFromHandle(java.util.function.LongUnaryOperator create) {
+    long h = acquire();
+    try {
+      return create.applyAsLong(h);
+    } finally {
+      release();
+    }
+  }
+
   // Package-private bracketing for Analyzer, which passes the handle to
   // kma_analyzer_new (protected access does not reach across packages).
   long acquireForAnalyzer() {
@@ -147,6 +180,8 @@ public final class Model extends NativeHandle {
   }
 
   private static native long open0(byte[] pathUtf8);
+
+  private static native long withUserDict0(long model, long dict);
 
   private static native long openDefault0(byte[] packageModelUtf8);
 

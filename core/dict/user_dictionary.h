@@ -1,0 +1,220 @@
+// User dictionaries: words, pre-analysed surfaces, inflecting stems,
+// pattern rules and blocked morphemes added at run time, as an overlay on an
+// immutable model (the model and its mapped pages are never touched).
+//
+//   UserDictionaryBuilder  mutable, one thread at a time: collects entries
+//                          (checked as they are added) and compiles them;
+//   UserDictionary         immutable, shared by any number of analyzers:
+//                          what the lattice hook (core/search/user_nodes.h)
+//                          reads.
+//
+// Meaning of the entries:
+//  - A word whose reading the model already has (same form and tag, one
+//    morpheme) overrides the model's: every model reading that contains
+//    the morpheme (alone, as a stem with its endings, fused) takes the
+//    user's score; without a score nothing changes. Any other word adds a
+//    reading; a morpheme the model lacks is scored through its tag's class
+//    token as likely as a word seen once in the training corpus, plus the
+//    score.
+//  - A stem (VV VA VX XSV XSA) the model lacks conjugates as the model's
+//    stems of its class do (same tail, tag and irregular class): it shares
+//    their fused endings when the model has such a class, and otherwise the
+//    dictionary expands the model's rules for it (core/morph/conjugation.h).
+//  - A pre-analysed surface adds one reading whose morphemes all span the
+//    whole surface (as the model's fused entries do).
+//  - A pattern rule tags each longest match (leftmost first, not
+//    overlapping) of its regex as one token whose form is the matched text.
+//  - A blocked morpheme or tag never appears in an analysis: dictionary
+//    readings (the model's and the user's) containing it are dropped, and
+//    unknown-word guesses of a blocked tag too, except that when both NNG
+//    and NNP are blocked the guesses stay so that every text still has an
+//    analysis. Pretokenized patterns (numbers, Latin, URLs ...) are kept.
+// Adding the same entry again (same surface and morphemes, or same pattern
+// and tag) replaces its score.
+#ifndef KMA_CORE_DICT_USER_DICTIONARY_H_
+#define KMA_CORE_DICT_USER_DICTIONARY_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/base/pos_tag.h"
+#include "core/base/status.h"
+#include "core/dict/dictionary.h"
+#include "core/dict/trie.h"
+#include "core/dict/user_pattern.h"
+#include "core/model/model.h"
+#include "core/morph/morph_rules.h"
+
+namespace kma {
+
+// Morpheme and entry ids of a user dictionary carry this bit, so they never
+// collide with the model's.
+inline constexpr uint32_t kUserIdBit = 0x80000000u;
+inline bool IsUserId(uint32_t id) { return (id & kUserIdBit) != 0; }
+
+// A morpheme (form, tag) as one hash key.
+inline std::string MorphKey(std::string_view form, PosTag tag) {
+  std::string k(form);
+  k.push_back('\x1f');
+  k.push_back(static_cast<char>(tag));
+  return k;
+}
+
+// A morpheme only the user dictionary has.
+struct UserMorph {
+  std::string form;         // NFC UTF-8; empty for a pattern rule (the token is the matched text)
+  PosTag tag = PosTag::kUN;
+  uint16_t socket_key = 0;  // stems: conjugation class (a model socket or one of the dictionary's)
+  IrregularClass irregular = IrregularClass::kNone;
+  uint32_t lm_token = 0;    // the tag's class token
+  float emit_logp = 0;      // log P(morph | class token)
+  float tag_logp = 0;       // log P(morph | tag)
+};
+
+// One reading of a surface (as EntryRecord is for the model).
+struct UserEntry {
+  uint32_t morph_begin = 0;  // into the entry-morph array; ids are model ids or user ids
+  uint16_t socket = 0;       // kHead / kSocket: the socket
+  uint8_t morph_count = 0;
+  EntryKind kind = EntryKind::kPlain;
+  bool after_vowel_only = false;
+  float penalty = 0;         // rule cost minus the user's score
+};
+
+class UserDictionary {
+ public:
+  const Model& model() const { return *model_; }
+  // True when the dictionary changes nothing (the lattice hook is skipped).
+  bool empty() const { return empty_; }
+  // Readings by normalized surface (values are entry indices).
+  const TrieView& trie() const { return trie_; }
+  uint32_t entry_count() const { return static_cast<uint32_t>(entries_.size()); }
+  const UserEntry& entry(uint32_t i) const { return entries_[i]; }
+  const uint32_t* entry_morphs(const UserEntry& e) const { return entry_morphs_.data() + e.morph_begin; }
+  // `id` with or without kUserIdBit.
+  const UserMorph& morph(uint32_t id) const { return morphs_[id & ~kUserIdBit]; }
+  // Pattern rules and the entry each match becomes.
+  size_t pattern_count() const { return patterns_.size(); }
+  const UserPattern& pattern(size_t i) const { return patterns_[i].first; }
+  uint32_t pattern_entry(size_t i) const { return patterns_[i].second; }
+  // Sockets from socket_base() on are the dictionary's own.
+  uint32_t socket_base() const { return socket_base_; }
+  bool ConcatBlocked(uint32_t socket, char32_t first_char) const;
+  // Model morphemes the dictionary changes (blocked or re-scored); the
+  // lattice hook visits model readings only when this is true.
+  bool touches_model() const { return touches_model_; }
+  bool touched(uint32_t model_morph) const {
+    return model_morph < touched_.size() * 64 && ((touched_[model_morph >> 6] >> (model_morph & 63)) & 1) != 0;
+  }
+  // False for a model entry the dictionary leaves alone (no morpheme of it
+  // blocked or re-scored): the lattice hook skips it with one bit test.
+  bool entry_touched(uint32_t model_entry) const {
+    return ((touched_entries_[model_entry >> 6] >> (model_entry & 63)) & 1) != 0;
+  }
+  bool blocked(uint32_t model_morph) const { return touched(model_morph) && blocked_.count(model_morph) != 0; }
+  float bonus(uint32_t model_morph) const;
+  bool tag_blocked(PosTag t) const { return (blocked_tags_ >> static_cast<unsigned>(t)) & 1u; }
+  uint64_t blocked_tags() const { return blocked_tags_; }
+  // Irregular class of a user stem (for the joiner); kNone if none.
+  IrregularClass StemClass(std::string_view form, PosTag tag) const;
+
+ private:
+  friend class UserDictionaryCompiler;
+  friend class UserDictionaryBuilder;
+  UserDictionary() = default;
+
+  std::shared_ptr<const Model> model_;
+  bool empty_ = true;
+  std::vector<uint32_t> trie_words_;  // the trie's bytes, 4-byte aligned
+  TrieView trie_;
+  std::vector<UserEntry> entries_;    // in trie value order, then pattern entries
+  std::vector<uint32_t> entry_morphs_;
+  std::vector<UserMorph> morphs_;
+  std::vector<std::pair<UserPattern, uint32_t>> patterns_;
+  uint32_t socket_base_ = 0;
+  std::vector<uint64_t> concat_block_;  // (socket << 32 | first char), sorted
+  bool touches_model_ = false;
+  std::vector<uint64_t> touched_;       // bit per model morpheme
+  std::vector<uint64_t> touched_entries_;  // bit per model entry (touches_model_ only)
+  std::set<uint32_t> blocked_;
+  std::unordered_map<uint32_t, float> bonus_;
+  uint64_t blocked_tags_ = 0;
+  std::unordered_map<std::string, IrregularClass> stems_;  // MorphKey(form, tag) -> class
+};
+
+class UserDictionaryBuilder {
+ public:
+  explicit UserDictionaryBuilder(std::shared_ptr<const Model> model);
+
+  // Every Add/Block checks its arguments and fails with kInvalidArgument
+  // (and a reason) without changing the builder; scores must be finite and
+  // within ±kMaxUserScore (core/dict/user_dict_tsv.h).
+  // A word: one morpheme; a verb or adjective tag makes it a regular stem.
+  Status AddWord(std::string_view form, PosTag tag, float score);
+  // A stem of tag VV VA VX XSV XSA and the given irregular class; its form
+  // must end in a Hangul syllable. kUnsupported if the model carries no
+  // conjugation data.
+  Status AddStem(std::string_view form, PosTag tag, IrregularClass irregular, float score);
+  // A surface and its analysis "form/TAG form/TAG ..." (1..15 morphemes).
+  Status AddAnalysis(std::string_view surface, std::string_view morphs, float score);
+  // A pattern rule (syntax in core/dict/user_pattern.h).
+  Status AddPattern(std::string_view regex, PosTag tag, float score);
+  // Blocks a morpheme, or with an empty form a whole tag.
+  Status Block(std::string_view form, PosTag tag);
+  // Adds the entries of a user dictionary file (core/dict/user_dict_tsv.h)
+  // named `name` in messages. All or nothing: on the first bad line
+  // (kInvalidArgument "NAME:LINE: reason") nothing of the file is added.
+  Status LoadTsv(std::string_view text, std::string_view name);
+
+  // Entries, patterns and blocks added so far.
+  size_t size() const;
+  const std::shared_ptr<const Model>& model() const { return model_; }
+  // An immutable snapshot; later changes to the builder do not affect it.
+  // kInvalidArgument if the stems need more new conjugation classes than
+  // fit (65535 sockets in all).
+  StatusOr<std::shared_ptr<const UserDictionary>> Compile() const;
+
+  // What the builder holds (UserDictionaryCompiler reads it).
+  struct Word {
+    std::string surface;                                  // NFC UTF-8
+    std::vector<std::pair<std::string, PosTag>> morphs;   // one for words and stems
+    bool stem = false;
+    IrregularClass irregular = IrregularClass::kNone;
+    float score = 0;
+  };
+  struct Pattern {
+    std::string regex;
+    PosTag tag;
+    float score;
+  };
+  struct Contents {
+    std::vector<Word> words;
+    std::unordered_map<std::string, size_t> word_index;  // key (surface + morphs) -> index in words
+    std::vector<Pattern> patterns;
+    std::set<std::pair<std::string, uint8_t>> blocked;  // (form, tag); form "" = the tag
+  };
+
+ private:
+  // The Add*/Block methods, on `c` (LoadTsv stages a whole file first).
+  Status AddWordTo(Contents* c, std::string_view form, PosTag tag, float score) const;
+  Status AddStemTo(Contents* c, std::string_view form, PosTag tag, IrregularClass irregular, float score) const;
+  Status AddAnalysisTo(Contents* c, std::string_view surface, std::string_view morphs, float score) const;
+  Status AddPatternTo(Contents* c, std::string_view regex, PosTag tag, float score) const;
+  Status BlockIn(Contents* c, std::string_view form, PosTag tag) const;
+  void PutWord(Contents* c, Word w) const;
+  friend class UserDictionaryCompiler;
+
+  std::shared_ptr<const Model> model_;
+  Contents c_;
+};
+
+}  // namespace kma
+
+#endif  // KMA_CORE_DICT_USER_DICTIONARY_H_

@@ -1,0 +1,64 @@
+// The user dictionary's hook into the lattice (core/dict/user_dictionary.h).
+// After BuildLattice, AddUserNodes
+//  - drops the model's readings of blocked morphemes and tags and adds the
+//    user's scores to the readings it re-scores;
+//  - adds the user's readings found in the text (trie matches from every
+//    position, across pretokens; never across whitespace) and pattern rule
+//    matches, as kEntry nodes whose `entry` carries kUserIdBit;
+// and UnpackNode fills the steps of those nodes with UnpackUserNode. The
+// search sees user nodes as dictionary entries; the only other places that
+// tell them apart are FillAnyStep (a stem head's pending morpheme may be a
+// user morpheme) and ConcatBlockedAny (user stems may have their own
+// conjugation classes).
+#ifndef KMA_CORE_SEARCH_USER_NODES_H_
+#define KMA_CORE_SEARCH_USER_NODES_H_
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/dict/user_dictionary.h"
+#include "core/search/lattice.h"
+
+namespace kma::search {
+
+// Scratch memory of AddUserNodes, kept by the analyzer across chunks.
+struct UserNodeScratch {
+  std::vector<TrieLabel> labels;
+  std::vector<char32_t> chars;   // the chunk's characters, a syllable and its coda as one
+  std::vector<uint32_t> starts;  // normalized position of chars[i]; one more at the end
+  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
+  std::vector<Node> user_nodes;  // the user nodes while they are merged in
+  UserPattern::Scratch pattern;
+};
+
+// Applies `user` to the lattice of text[begin, end) that BuildLattice just
+// built. Leaves the nodes sorted by begin.
+void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std::u32string& text, uint32_t begin,
+                  uint32_t end, UserNodeScratch* scratch, Lattice* lattice);
+
+// UnpackNode's work for a user node (its steps and unpacked fields).
+void UnpackUserNode(const ModelImpl& model, const UserDictionary& user, Node* n, std::vector<MorphStep>* steps);
+
+// The step of morpheme `morph`: a model morpheme, or (with kUserIdBit) one
+// of `user`.
+inline void FillAnyStep(const ModelImpl& model, const UserDictionary* user, uint32_t morph, MorphStep* out) {
+  if (!IsUserId(morph)) {
+    FillStep(model, morph, out);
+    return;
+  }
+  const UserMorph& m = user->morph(morph);
+  *out = MorphStep{morph, m.lm_token, m.emit_logp, m.tag_logp, m.socket_key, m.tag};
+}
+
+// ModelImpl::ConcatBlocked, for the sockets of the model and of `user`.
+inline bool ConcatBlockedAny(const ModelImpl& model, const UserDictionary* user, uint32_t socket,
+                             char32_t first_char) {
+  if (user != nullptr && socket >= user->socket_base()) return user->ConcatBlocked(socket, first_char);
+  return model.ConcatBlocked(socket, first_char);
+}
+
+}  // namespace kma::search
+
+#endif  // KMA_CORE_SEARCH_USER_NODES_H_

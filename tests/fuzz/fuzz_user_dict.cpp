@@ -1,0 +1,137 @@
+// Fuzz target: the user dictionary file parser, the pattern compiler and
+// matcher, compiling a dictionary and analysing with it, and the joiner.
+//
+// Input layout: byte [0] picks the mode, the rest is the payload.
+//   mode % 4 == 0  ParseUserDictTsv(payload): an error names "f.tsv:LINE:COL"
+//                  with LINE within the text and its offset inside it;
+//   mode % 4 == 1  the payload as a dictionary file through the C ABI: a
+//                  failed load adds nothing; a loaded one derives a model
+//                  that analyses fixed sentences and the payload itself;
+//   mode % 4 == 2  payload = REGEX '\n' TEXT: compile, then match at every
+//                  character (a match never exceeds the text or 64 chars);
+//   mode % 4 == 3  payload as morphemes for the joiner (bad input: an error
+//                  with an offset inside the text, never a crash).
+// A broken invariant aborts. Built as a plain replay program (ctest replays
+// corpus/user_dict, tests/fuzz/CMakeLists.txt) and, with -DKMA_FUZZ=ON, as a
+// libFuzzer executable.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kma/kma.h>
+
+#include "core/dict/user_dict_tsv.h"
+#include "core/dict/user_pattern.h"
+#include "core/text/utf.h"
+
+namespace {
+
+void Check(bool ok, const char* what) {
+  if (ok) return;
+  std::fprintf(stderr, "fuzz_user_dict: invariant broken: %s\n", what);
+  std::abort();
+}
+
+kma_model* Model() {
+  static kma_model* model = [] {
+    kma_model* m = nullptr;
+    Check(kma_model_open_file(&m, KMA_FUZZ_DEFAULT_MODEL, nullptr) == KMA_OK, "open the bundled model");
+    return m;
+  }();
+  return model;
+}
+
+void FuzzParse(std::string_view text) {
+  std::vector<kma::UserDictLine> lines;
+  const kma::Status st = kma::ParseUserDictTsv(text, "f.tsv", &lines);
+  if (st.ok()) return;
+  Check(st.message().rfind("f.tsv:", 0) == 0, "message starts with the name");
+  const long line = std::strtol(st.message().c_str() + 6, nullptr, 10);
+  long newlines = 0;
+  for (char c : text) newlines += c == '\n';
+  Check(line >= 1 && line <= newlines + 1, "line number inside the text");
+  Check(st.offset() >= 0 && static_cast<size_t>(st.offset()) <= text.size(), "offset inside the text");
+}
+
+void Analyze(const kma_model* m, std::string_view text) {
+  kma_analyzer* a = nullptr;
+  Check(kma_analyzer_new(&a, m, nullptr) == KMA_OK, "analyzer");
+  kma_result* r = nullptr;
+  const kma_status st = kma_analyzer_analyze_utf8(a, text.data(), text.size(), &r);
+  Check(st == KMA_OK || st == KMA_E_INVALID_UTF8, "analysis succeeds on valid text");
+  if (st == KMA_OK) {
+    size_t covered = 0;
+    for (size_t i = 0; i < kma_result_token_count(r, 0); ++i) {
+      const kma_token& t = kma_result_tokens(r, 0)[i];
+      Check(t.begin >= covered && t.begin + t.length <= text.size(), "tokens in order inside the text");
+      Check(kma_result_token_form(r, &t)[0] != '\0', "tokens have forms");
+      covered = t.begin;
+    }
+  }
+  kma_result_free(r);
+  kma_analyzer_free(a);
+}
+
+void FuzzLoad(std::string_view text) {
+  kma_user_dict* d = nullptr;
+  Check(kma_user_dict_new(&d, Model()) == KMA_OK, "user dict");
+  const kma_status st = kma_user_dict_load_utf8(d, text.data(), text.size(), "f.tsv");
+  if (st != KMA_OK) {
+    Check(kma_user_dict_size(d) == 0, "a failed load adds nothing");
+    Check(std::strstr(kma_last_error_message(), "f.tsv:") != nullptr, "the error names the file");
+  } else {
+    kma_model* derived = nullptr;
+    if (kma_model_with_user_dict(&derived, Model(), d) == KMA_OK) {
+      Analyze(derived, "아버지가방에들어가신다. 오늘 날씨가 좋네요 AB-123 ㅋㅋ");
+      Analyze(derived, text.substr(0, 2048));
+      kma_model_free(derived);
+    }
+  }
+  kma_user_dict_free(d);
+}
+
+void FuzzPattern(std::string_view payload) {
+  const size_t nl = payload.find('\n');
+  const std::string_view regex = payload.substr(0, nl);
+  auto p = kma::UserPattern::Compile(regex);
+  if (!p.ok() || nl == std::string_view::npos) return;
+  std::u32string text;
+  if (!kma::Utf8ToU32(payload.substr(nl + 1, 4096), &text)) return;
+  kma::UserPattern::Scratch scratch;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const size_t n = p.value().LongestMatch(text.data() + i, text.size() - i, &scratch);
+    Check(n <= text.size() - i && n <= kma::UserPattern::kMaxMatchChars, "match inside the text");
+  }
+}
+
+void FuzzJoin(std::string_view text) {
+  kma_joiner* j = nullptr;
+  if (kma_joiner_new(&j, Model()) != KMA_OK) return;  // a model without conjugation data
+  const kma_status st = kma_joiner_add_morphs(j, text.data(), text.size());
+  if (st != KMA_OK) {
+    Check(st == KMA_E_INVALID_ARGUMENT, "bad morphemes are an invalid argument");
+    Check(kma_last_error_offset() >= 0 && static_cast<size_t>(kma_last_error_offset()) <= text.size(),
+          "offset inside the text");
+  }
+  std::u32string out;
+  Check(kma::Utf8ToU32(kma_joiner_text(j), &out), "joined text is UTF-8");
+  kma_joiner_free(j);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  const std::string_view payload(reinterpret_cast<const char*>(data) + 1, size - 1);
+  switch (data[0] % 4) {
+    case 0: FuzzParse(payload); break;
+    case 1: FuzzLoad(payload); break;
+    case 2: FuzzPattern(payload); break;
+    default: FuzzJoin(payload); break;
+  }
+  return 0;
+}
