@@ -239,6 +239,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     return Status(StatusCode::kUnsatisfiable, "no analysis of a text without words holds a lemma constraint", 0);
   }
   sc.nbest.Finish(&sc.paths);
+  const size_t first = out->size();
   for (const Path& p : sc.paths) {
     out->emplace_back();
     ToTokens(p, &out->back());
@@ -251,7 +252,39 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
                    tokens.end());
     }
   }
+  DropRepeatedAnalyses(first, out);
   return Status::Ok();
+}
+
+namespace {
+
+// Same tokens as the caller sees them: forms, tags and spans.
+bool SameTokens(const Analysis& a, const Analysis& b) {
+  if (a.tokens.size() != b.tokens.size()) return false;
+  for (size_t i = 0; i < a.tokens.size(); ++i) {
+    const Token& x = a.tokens[i];
+    const Token& y = b.tokens[i];
+    if (x.begin != y.begin || x.length != y.length || x.tag != y.tag || x.form != y.form) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// An N-best list names distinct analyses. Two paths can still spell the
+// same tokens (an unknown word reached through different LM states, or
+// analyses that differ only in tags the output filter removes); the later,
+// worse one is dropped, so a caller never sees one analysis twice.
+void Analyzer::DropRepeatedAnalyses(size_t first, std::vector<Analysis>* out) {
+  size_t kept = first;
+  for (size_t i = first; i < out->size(); ++i) {
+    bool repeated = false;
+    for (size_t j = first; j < kept && !repeated; ++j) repeated = SameTokens((*out)[j], (*out)[i]);
+    if (repeated) continue;
+    if (kept != i) (*out)[kept] = std::move((*out)[i]);
+    ++kept;
+  }
+  out->resize(kept);
 }
 
 void Analyzer::ToTokens(const Path& path, Analysis* an) const {

@@ -113,6 +113,7 @@ class Analyzer {
   StatusOr<lm::LmScorer*> ScorerFor(const AnalyzeOptions& opt, std::string* lm_name);
   search::SearchParams Params(const AnalyzeOptions& opt, const std::string& lm_name) const;
   // The tokens of a path over the text last decoded.
+  static void DropRepeatedAnalyses(size_t first, std::vector<Analysis>* out);
   void ToTokens(const search::Path& path, Analysis* an) const;
   // The form of the k-th morpheme of a span constraint's forced node; sets
   // its own part of the span and, for a morpheme the dictionary lacks, id 0
