@@ -134,18 +134,15 @@ void BeamSearch::AddToSet(StateSet* set, const State& s, uint32_t parent_hist, u
   set->mutable_states()[static_cast<size_t>(i)].hist = h;
 }
 
-void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin,
-                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out,
-                     const SearchConstraints* constraints) {
-  out->clear();
+void BeamSearch::Begin(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t len,
+                       Lattice* lattice, const SearchParams& params, const SearchConstraints* constraints) {
   model_ = &model;
   text_ = &text;
   constraints_ = constraints != nullptr && constraints->chunk_lemmas != 0 ? constraints : nullptr;
-  const uint8_t required = constraints_ != nullptr ? constraints->chunk_lemmas : 0;
+  required_lemmas_ = constraints_ != nullptr ? constraints->chunk_lemmas : 0;
   lattice_ = lattice;
   params_ = &params;
   scorer_ = scorer;
-  const uint32_t len = end - begin;
   if (sets_.size() < len + 1) sets_.resize(len + 1);
   for (uint32_t i = 0; i <= len; ++i) sets_[i].Clear();
   hist_.clear();
@@ -163,7 +160,14 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   start.space_before = 1;
   uint32_t unused;
   sets_[0].Insert(start, params.top_n, &unused);
+}
 
+void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin,
+                     uint32_t end, Lattice* lattice, const SearchParams& params, std::vector<Path>* out,
+                     const SearchConstraints* constraints) {
+  out->clear();
+  const uint32_t len = end - begin;
+  Begin(model, scorer, text, len, lattice, params, constraints);
   const std::vector<Node>& nodes = lattice->nodes;
   const size_t cap = static_cast<size_t>(std::max(params.max_states, params.top_n));
   // A finished position's set that grew past 1024 states gives its memory
@@ -172,11 +176,11 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   // sets keep theirs for the next chunk (trimming at 256 cost 8% more CPU).
   const size_t trim_above = std::max<size_t>(1024, cap);
   size_t ni = 0;
-  State next;
   for (uint32_t p = begin; p <= end; ++p) {
     StateSet& here = sets_[p - begin];
     if (p < end && IsSpaceChar(text[p])) {
       // Carry states over whitespace; nodes never span it.
+      uint32_t unused;
       for (State s : here.states()) {
         s.space_before = 1;
         sets_[p - begin + 1].Insert(s, params.top_n, &unused);
@@ -193,63 +197,72 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
     pending_.clear();
     for (uint32_t i = 0; i < states.size(); ++i) (states[i].pending == 0 ? open_ : pending_).push_back(i);
     for (; ni < nodes.size() && nodes[ni].begin == p; ++ni) {
-      const Node& n = nodes[ni];
-      StateSet& dest = sets_[n.end - begin];
-      // A state below the floor would be pruned at its position anyway: the
-      // beam's cut only rises, and the best state without a pending head is
-      // kept whatever its rank.
-      const bool opens_head = n.entry_kind == EntryKind::kHead;
-      // A socket continues the states with its pending stem head; every
-      // other node the states without one.
-      const std::vector<uint32_t>& from = n.entry_kind == EntryKind::kSocket ? pending_ : open_;
-      bool tried = false;
-      int corrected_tries = 0;
-      for (uint32_t i : from) {
-        const State& s = states[i];
-        float floor = dest.best() - params.beam;
-        if (!opens_head) floor = std::min(floor, dest.best_open());
-        // The floors compare with the best state of any lemma group: off.
-        if (constraints_ != nullptr) floor = kNegInf;
-        // Every term of a step is a log-probability or a cost (<= 0): a
-        // state starting below the floor cannot reach it, nor can the worse
-        // states after it.
-        if (s.score - n.penalty < floor) break;
-        if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
-        UnpackNode(model, ni, lattice);
-        const Reach r = Extend(s, n, floor, &next);
-        if (r == Reach::kReached) {
-          if (constraints_ != nullptr) next.lemmas = next.lemmas | MatchLemmas(s, n);
-          AddToSet(&dest, next, s.hist, static_cast<uint32_t>(ni), s.score);
-        }
-        // If the best state that can take the node misses the floor by more
-        // than the skip margin, worse states are not tried (not exact:
-        // another context could still score it higher; measured on
-        // held-out data, docs/ACCURACY.md).
-        if (r == Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
-        tried |= r != Reach::kImpossible;
-        if (n.corrected && r != Reach::kImpossible && ++corrected_tries >= params.corrected_from_states) break;
-      }
+      ExtendByNode(states, static_cast<uint32_t>(ni), &sets_[nodes[ni].end - begin]);
     }
     if (p < end) here.ClearAndTrim(trim_above);  // the end's states are read below
   }
+  Finish(sets_[len], out);
+}
 
+void BeamSearch::ExtendByNode(const std::vector<State>& states, uint32_t ni, StateSet* dest) {
+  const Node& n = lattice_->nodes[ni];
+  const SearchParams& params = *params_;
+  // A state below the floor would be pruned at its position anyway: the
+  // beam's cut only rises, and the best state without a pending head is
+  // kept whatever its rank.
+  const bool opens_head = n.entry_kind == EntryKind::kHead;
+  // A socket continues the states with its pending stem head; every
+  // other node the states without one.
+  const std::vector<uint32_t>& from = n.entry_kind == EntryKind::kSocket ? pending_ : open_;
+  bool tried = false;
+  int corrected_tries = 0;
+  State next;
+  for (uint32_t i : from) {
+    const State& s = states[i];
+    float floor = dest->best() - params.beam;
+    if (!opens_head) floor = std::min(floor, dest->best_open());
+    // The floors compare with the best state of any lemma group: off.
+    if (constraints_ != nullptr) floor = kNegInf;
+    // Every term of a step is a log-probability or a cost (<= 0): a
+    // state starting below the floor cannot reach it, nor can the worse
+    // states after it.
+    if (s.score - n.penalty < floor) break;
+    if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
+    UnpackNode(*model_, ni, lattice_);
+    const Reach r = Extend(s, n, floor, &next);
+    if (r == Reach::kReached) {
+      if (constraints_ != nullptr) next.lemmas = next.lemmas | MatchLemmas(s, n);
+      AddToSet(dest, next, s.hist, ni, s.score);
+    }
+    // If the best state that can take the node misses the floor by more
+    // than the skip margin, worse states are not tried (not exact:
+    // another context could still score it higher; measured on
+    // held-out data, docs/ACCURACY.md).
+    if (r == Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
+    tried |= r != Reach::kImpossible;
+    if (n.corrected && r != Reach::kImpossible && ++corrected_tries >= params.corrected_from_states) break;
+  }
+}
+
+void BeamSearch::Finish(const StateSet& last, std::vector<Path>* out) {
   // End of chunk: close open paths with the LM's end-of-sentence token.
+  const uint8_t required = required_lemmas_;
   std::vector<State> finals;
-  for (const State& s : sets_[len].states()) {
+  for (const State& s : last.states()) {
     if (s.pending != 0 || s.link_open != 0 || (s.lemmas & required) != required) continue;
     State f = s;
     if (s.last_tag != static_cast<uint8_t>(PosTag::kSF)) {
-      const float period = scorer->Step(&f.lm_state, model.period_lm_id());
-      f.score += params.period_weight * period;
+      const float period = scorer_->Step(&f.lm_state, model_->period_lm_id());
+      f.score += params_->period_weight * period;
       f.lm += period;
     }
-    const float eos = scorer->Step(&f.lm_state, kLmEos);
+    const float eos = scorer_->Step(&f.lm_state, kLmEos);
     f.score += eos;
     f.lm += eos;
     finals.push_back(f);
   }
   std::sort(finals.begin(), finals.end(), [](const State& a, const State& b) { return a.score > b.score; });
-  if (finals.size() > static_cast<size_t>(params.top_n)) finals.resize(params.top_n);
+  if (finals.size() > static_cast<size_t>(params_->top_n)) finals.resize(params_->top_n);
   for (const State& f : finals) Backtrace(f, out);
 }
 
@@ -263,8 +276,8 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
   const std::vector<Node>& nodes = lattice_->nodes;
   for (size_t k = 0; k < steps.size(); ++k) {
     const Hist& h = hist_[steps[k]];
-    const float next_before = k + 1 < steps.size() ? hist_[steps[k + 1]].score_before : f.score;
-    const float delta = next_before - h.score_before;
+    const float nextbefore = k + 1 < steps.size() ? hist_[steps[k + 1]].score_before : f.score;
+    const float delta = nextbefore - h.score_before;
     const Node& n = nodes[h.node];
     const MorphStep* ms = lattice_->steps.data() + n.first_step;
     if (n.kind == NodeKind::kUnknown || n.kind == NodeKind::kPattern) {

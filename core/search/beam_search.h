@@ -67,6 +67,16 @@ class BeamSearch {
            const SearchConstraints* constraints = nullptr);
 
  private:
+  // Run's set-up: the per-run context, empty sets for len + 1 positions and
+  // the start state.
+  void Begin(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t len,
+             Lattice* lattice, const SearchParams& params, const SearchConstraints* constraints);
+  // Extends the position's `states` (best first) by node `ni` into `dest`.
+  void ExtendByNode(const std::vector<State>& states, uint32_t ni, StateSet* dest);
+  // Closes the paths of the chunk's last set with end of sentence and
+  // backtraces the top_n best into `out`.
+  void Finish(const StateSet& last, std::vector<Path>* out);
+
   struct Hist {
     uint32_t parent;
     uint32_t node;
@@ -97,10 +107,11 @@ class BeamSearch {
 
   // Per-run context.
   const ModelImpl* model_ = nullptr;
-  const Lattice* lattice_ = nullptr;
+  Lattice* lattice_ = nullptr;  // non-const: nodes are unpacked as they are tried
   const SearchParams* params_ = nullptr;
   lm::LmScorer* scorer_ = nullptr;
   const SearchConstraints* constraints_ = nullptr;  // only when lemmas are constrained
+  uint8_t required_lemmas_ = 0;                     // constraints_->chunk_lemmas, or 0
   const std::u32string* text_ = nullptr;
   float log_lambda_ = 0, log_rest_ = 0;  // log of the interpolation weights
   bool use_tag_lm_ = true;                // false when class_lambda is 1

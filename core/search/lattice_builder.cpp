@@ -99,76 +99,76 @@ bool IsDictionaryWord(const ModelImpl& model, const std::u32string& t, uint32_t 
   return false;
 }
 
-void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
-            const LatticeParams& params, Lattice* lattice) {
+// Whether a stem head with `socket` ends at `pos` (heads: (end, socket)).
+bool IsDemanded(const std::vector<std::pair<uint32_t, uint32_t>>& heads, uint32_t pos, uint32_t socket) {
+  return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
+}
+
+// The dictionary entries whose form starts at p, inside the run [rb, re)
+// whose trie labels are `label`. Leaves the trie nodes matched, in order of
+// their end, in lattice->matches.
+void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re, uint32_t p,
+                   const TrieLabel* label, Lattice* lattice) {
   const TrieView& trie = model.trie();
-  std::vector<Node>* nodes = &lattice->nodes;
-  std::vector<TrieLabel>* labels = &lattice->labels;
-  // Each character is looked up in the trie's alphabet once, not once per
-  // start position that reaches it.
-  labels->resize(re - rb);
-  for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
-  const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
-  size_t first = nodes->size();
   std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
-  // (end, socket) of the stem heads found so far: a fused tail (a socket
-  // entry) is only worth a node where a head with its socket ends, and a
-  // quarter of all entries are tails.
   std::vector<std::pair<uint32_t, uint32_t>>& heads = lattice->head_ends;
-  heads.clear();
-  auto demanded = [&](uint32_t pos, uint32_t socket) {
-    return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
-  };
-  if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
-  for (uint32_t p = rb; p < re; ++p) {
-    // First the walk, which only prefetches the entries of the forms it
-    // matches, then the entries: their cache misses overlap the walk's
-    // instead of stalling it (they were a sixth of lattice time).
-    matches.clear();
-    uint32_t node = TrieView::kRoot;
-    for (uint32_t q = p; q < re; ++q) {
-      node = trie.Child(node, label[q - rb]);
-      if (node == TrieView::kNone) break;
-      if (trie.value_begin(node) == trie.value_end(node)) continue;
-      __builtin_prefetch(&model.entry(trie.value_begin(node)));
-      matches.emplace_back(node, q + 1);
-    }
-    for (const auto& [match, match_end] : matches) {
-      // A node's values are entry indices, one contiguous range.
-      const uint32_t q = match_end - 1;
-      const uint32_t value_end = trie.value_end(match);
-      for (uint32_t e = trie.value_begin(match); e < value_end; ++e) {
-        const EntryRecord& er = model.entry(e);
-        // Copula-drop spellings need a coda-less syllable right before them
-        // (학교 + 다); whether a space intervenes is the search's to check.
-        if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
-        if (er.kind() == EntryKind::kSocket && !demanded(p, er.socket)) continue;
-        if (er.kind() == EntryKind::kHead) heads.emplace_back(q + 1, er.socket);
-        Node& n = AddNode(nodes, p, q + 1, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
-        n.entry_kind = er.kind();
-        n.socket = er.socket;
-        n.no_space_before = er.after_vowel_only();
-      }
-    }
-    if (params.typos != nullptr) AddTypoNodes(params.typos, p, demanded, &heads, nodes);
-    // Unknown-word candidates start at unit boundaries.
-    if (!IsUnitCut(t, p, re)) continue;
-    int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;
-    int units = 0;
-    size_t mi = 0;  // matches are in order of their end
-    for (uint32_t q = p + 1; q <= re && units < max_units; ++q) {
-      if (!IsUnitCut(t, q, re)) continue;
-      ++units;
-      while (mi < matches.size() && matches[mi].second < q) ++mi;
-      const bool known = mi < matches.size() && matches[mi].second == q;
-      float cost = params.unk_base + params.unk_per_unit * units;
-      if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNG))
-        AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
-      if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNP))
-        AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+  // First the walk, which only prefetches the entries of the forms it
+  // matches, then the entries: their cache misses overlap the walk's
+  // instead of stalling it (they were a sixth of lattice time).
+  matches.clear();
+  uint32_t node = TrieView::kRoot;
+  for (uint32_t q = p; q < re; ++q) {
+    node = trie.Child(node, label[q - rb]);
+    if (node == TrieView::kNone) break;
+    if (trie.value_begin(node) == trie.value_end(node)) continue;
+    __builtin_prefetch(&model.entry(trie.value_begin(node)));
+    matches.emplace_back(node, q + 1);
+  }
+  for (const auto& [match, match_end] : matches) {
+    // A node's values are entry indices, one contiguous range.
+    const uint32_t value_end = trie.value_end(match);
+    for (uint32_t e = trie.value_begin(match); e < value_end; ++e) {
+      const EntryRecord& er = model.entry(e);
+      // Copula-drop spellings need a coda-less syllable right before them
+      // (학교 + 다); whether a space intervenes is the search's to check.
+      if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
+      if (er.kind() == EntryKind::kSocket && !IsDemanded(heads, p, er.socket)) continue;
+      if (er.kind() == EntryKind::kHead) heads.emplace_back(match_end, er.socket);
+      Node& n = AddNode(&lattice->nodes, p, match_end, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
+      n.entry_kind = er.kind();
+      n.socket = er.socket;
+      n.no_space_before = er.after_vowel_only();
     }
   }
-  // Drop stem heads that no fused tail can follow: they could never complete.
+}
+
+// Unknown-word candidates from p (a unit cut) to the next unit cuts of the
+// run ending at re, skipping the dictionary's own words (lattice->matches
+// holds the trie matches from p).
+void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re, uint32_t p,
+                     const LatticeParams& params, Lattice* lattice) {
+  const std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
+  std::vector<Node>* nodes = &lattice->nodes;
+  const int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;
+  int units = 0;
+  size_t mi = 0;  // matches are in order of their end
+  for (uint32_t q = p + 1; q <= re && units < max_units; ++q) {
+    if (!IsUnitCut(t, q, re)) continue;
+    ++units;
+    while (mi < matches.size() && matches[mi].second < q) ++mi;
+    const bool known = mi < matches.size() && matches[mi].second == q;
+    float cost = params.unk_base + params.unk_per_unit * units;
+    if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNG))
+      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
+    if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNP))
+      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+  }
+}
+
+// Drops the stem heads among nodes[first, end) that no fused tail can
+// follow: they could never complete.
+void DropDeadHeads(size_t first, Lattice* lattice) {
+  std::vector<Node>* nodes = &lattice->nodes;
   std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
   socket_starts.clear();
   for (size_t i = first; i < nodes->size(); ++i) {
@@ -186,6 +186,32 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     (*nodes)[out++] = n;
   }
   nodes->resize(out);
+}
+
+void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
+            const LatticeParams& params, Lattice* lattice) {
+  const TrieView& trie = model.trie();
+  std::vector<TrieLabel>* labels = &lattice->labels;
+  // Each character is looked up in the trie's alphabet once, not once per
+  // start position that reaches it.
+  labels->resize(re - rb);
+  for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
+  const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
+  const size_t first = lattice->nodes.size();
+  // (end, socket) of the stem heads found so far: a fused tail (a socket
+  // entry) is only worth a node where a head with its socket ends, and a
+  // quarter of all entries are tails.
+  std::vector<std::pair<uint32_t, uint32_t>>& heads = lattice->head_ends;
+  heads.clear();
+  auto demanded = [&heads](uint32_t pos, uint32_t socket) { return IsDemanded(heads, pos, socket); };
+  if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
+  for (uint32_t p = rb; p < re; ++p) {
+    AddEntryNodes(model, t, rb, re, p, label, lattice);
+    if (params.typos != nullptr) AddTypoNodes(params.typos, p, demanded, &heads, &lattice->nodes);
+    // Unknown-word candidates start at unit boundaries.
+    if (IsUnitCut(t, p, re)) AddUnknownNodes(model, t, rb, re, p, params, lattice);
+  }
+  DropDeadHeads(first, lattice);
 }
 
 // Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.
