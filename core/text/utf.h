@@ -56,6 +56,26 @@ bool IsValidUtf8(std::string_view s);
 // on ill-formed input without building an error message.
 bool Utf8ToU32(std::string_view s, std::u32string* out);
 
+// What a byte allows as the lead of a UTF-8 sequence (Unicode Table 3-7):
+// the sequence's length (0: the byte never starts one: 80..C1, F5..FF) and
+// the range of its second byte. The narrower second-byte ranges exclude
+// overlongs (E0, F0), surrogates (ED) and values above U+10FFFF (F4); later
+// bytes are always 80..BF.
+struct Utf8Lead {
+  uint8_t length, lo, hi;
+};
+inline Utf8Lead Utf8LeadOf(uint8_t b) {
+  if (b < 0x80) return {1, 0, 0};
+  if (b >= 0xC2 && b <= 0xDF) return {2, 0x80, 0xBF};
+  if (b == 0xE0) return {3, 0xA0, 0xBF};
+  if (b == 0xED) return {3, 0x80, 0x9F};
+  if (b >= 0xE1 && b <= 0xEF) return {3, 0x80, 0xBF};
+  if (b == 0xF0) return {4, 0x90, 0xBF};
+  if (b >= 0xF1 && b <= 0xF3) return {4, 0x80, 0xBF};
+  if (b == 0xF4) return {4, 0x80, 0x8F};
+  return {0, 0, 0};
+}
+
 // Number of bytes AppendUtf8 writes for `cp` (1..4).
 inline size_t Utf8Length(char32_t cp) {
   if (cp < 0x80) return 1;

@@ -11,18 +11,7 @@
 
 #include "test_util.h"
 
-static kma_model* g_model;
-
-static int open_model(void** state) {
-  (void)state;
-  return kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK ? 0 : -1;
-}
-
-static int close_model(void** state) {
-  (void)state;
-  kma_model_free(g_model);
-  return 0;
-}
+KMA_TEST_GROUP_MODEL()
 
 static const char kHistory[] = "나/NP 는/JX 밥/NNG 을/JKO";
 

@@ -23,6 +23,20 @@
       "이메일은 test@example.com 으로 보내 주세요 😀",            \
       "漢字와 한글을 섞어 쓴 文章도 있습니다.", "빨리 가자! 늦겠어?"
 
+/* Defines g_model, the bundled model opened once for a cmocka group, with
+ * the group's setup and teardown: open_model and close_model. */
+#define KMA_TEST_GROUP_MODEL()                                                    \
+  static kma_model* g_model;                                                      \
+  static int open_model(void** state) {                                           \
+    (void)state;                                                                  \
+    return kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK ? 0 : -1; \
+  }                                                                               \
+  static int close_model(void** state) {                                          \
+    (void)state;                                                                  \
+    kma_model_free(g_model);                                                      \
+    return 0;                                                                     \
+  }
+
 /* Converts valid UTF-8 to UTF-16; returns a malloc'ed buffer (caller frees)
  * and stores the unit count. Test input only: no validation. */
 static inline uint16_t* test_utf8_to_utf16(const char* s, size_t bytes,

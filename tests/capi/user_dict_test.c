@@ -19,18 +19,7 @@
 
 #include "test_util.h"
 
-static kma_model* g_model;
-
-static int open_model(void** state) {
-  (void)state;
-  return kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK ? 0 : -1;
-}
-
-static int close_model(void** state) {
-  (void)state;
-  kma_model_free(g_model);
-  return 0;
-}
+KMA_TEST_GROUP_MODEL()
 
 /* The best analysis of `text` as "form/TAG form/TAG ..." into buf. */
 static void analyze_to(const kma_model* model, const kma_options* opt, const char* text, char* buf,

@@ -1,38 +1,22 @@
 #include "tests/fuzz/text_view.h"
 
+#include "core/text/utf.h"
+
 namespace kma::fuzz {
 namespace {
 
-// Allowed range of the second byte after each lead byte (table 3-7); the
-// third and fourth bytes are always 80..BF. len 0: not a lead byte.
-struct Lead {
-  uint8_t len, lo, hi;
-};
-
-Lead LeadOf(uint8_t b) {
-  if (b < 0x80) return {1, 0, 0};
-  if (b >= 0xC2 && b <= 0xDF) return {2, 0x80, 0xBF};
-  if (b == 0xE0) return {3, 0xA0, 0xBF};
-  if (b == 0xED) return {3, 0x80, 0x9F};
-  if (b >= 0xE1 && b <= 0xEF) return {3, 0x80, 0xBF};
-  if (b == 0xF0) return {4, 0x90, 0xBF};
-  if (b >= 0xF1 && b <= 0xF3) return {4, 0x80, 0xBF};
-  if (b == 0xF4) return {4, 0x80, 0x8F};
-  return {0, 0, 0};
-}
-
 // Length of the well-formed sequence at s[i], or 0.
 size_t SequenceAt(const std::string& s, size_t i) {
-  const Lead l = LeadOf(static_cast<uint8_t>(s[i]));
-  if (l.len <= 1) return l.len;
-  if (i + l.len > s.size()) return 0;
+  const Utf8Lead l = Utf8LeadOf(static_cast<uint8_t>(s[i]));
+  if (l.length <= 1) return l.length;
+  if (i + l.length > s.size()) return 0;
   const uint8_t b1 = static_cast<uint8_t>(s[i + 1]);
   if (b1 < l.lo || b1 > l.hi) return 0;
-  for (size_t k = 2; k < l.len; ++k) {
+  for (size_t k = 2; k < l.length; ++k) {
     const uint8_t b = static_cast<uint8_t>(s[i + k]);
     if (b < 0x80 || b > 0xBF) return 0;
   }
-  return l.len;
+  return l.length;
 }
 
 char32_t DecodeAt(const std::string& s, size_t i, size_t len) {

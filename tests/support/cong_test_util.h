@@ -9,7 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/kernels/cong_kernels.h"
+
 namespace kma::test {
+
+// The kernels the views score with.
+inline const kernels::KernelTable& Kt() { return kernels::ActiveKernels(); }
 
 constexpr uint32_t kVocab = 24;
 constexpr uint32_t kBos = 0, kEos = 1, kFirst = 2;

@@ -56,6 +56,7 @@ struct Rows {
   std::vector<uint8_t> storage;
   size_t offset;
   uint8_t* data() { return storage.data() + offset; }
+  const uint8_t* data() const { return storage.data() + offset; }
 };
 
 uint32_t Next(uint64_t* s) {
@@ -87,6 +88,26 @@ struct Problem {
       for (uint32_t k = 0; k < d; ++k) sum += static_cast<int8_t>(out.data()[size_t{i} * d + k]);
       comp.push_back(128 * sum);
     }
+  }
+  // The fused kernel's arguments scoring contexts ci[0, m) against outputs
+  // oi[0, n) into `result` (rows of `ld` floats).
+  ScoreArgs Args(const uint32_t* ci, size_t m, const uint32_t* oi, size_t n, float* result, size_t ld) const {
+    ScoreArgs a;
+    a.ctx = ctx.data();
+    a.ctx_idx = ci;
+    a.m = m;
+    a.out = reinterpret_cast<const int8_t*>(out.data());
+    a.out_idx = oi;
+    a.n = n;
+    a.dim = dim;
+    a.ctx_scale = cs.data();
+    a.ctx_bias = cb.data();
+    a.out_scale = os.data();
+    a.out_comp = comp.data();
+    a.out_bias = ob.data();
+    a.result = result;
+    a.ld = ld;
+    return a;
   }
   // Naive reference: signed context byte times signed output byte.
   float Reference(uint32_t c, uint32_t o, float add) const {
@@ -133,22 +154,8 @@ TEST(Kernels, FusedScoreMatchesReferenceOnOddShapes) {
           for (size_t k = 0; k < t.runnable.size(); ++k) {
             for (bool with_add : {false, true}) {
               std::vector<float> got(m * (n + 3), 999.0f);
-              ScoreArgs a;
-              a.ctx = p.ctx.data();
-              a.ctx_idx = ci.data();
-              a.m = m;
-              a.out = reinterpret_cast<const int8_t*>(p.out.data());
-              a.out_idx = oi.data();
-              a.n = n;
-              a.dim = dim;
-              a.ctx_scale = p.cs.data();
-              a.ctx_bias = p.cb.data();
-              a.out_scale = p.os.data();
-              a.out_comp = p.comp.data();
-              a.out_bias = p.ob.data();
+              ScoreArgs a = p.Args(ci.data(), m, oi.data(), n, got.data(), n + 3);  // padded rows stay untouched
               a.row_add = with_add ? add.data() : nullptr;
-              a.result = got.data();
-              a.ld = n + 3;  // a wider result row: padding must stay untouched
               t.runnable[k]->score(a);
               for (size_t i = 0; i < m; ++i) {
                 for (size_t j = 0; j < n; ++j) {
@@ -187,21 +194,7 @@ TEST(Kernels, AllTablesAreBitIdenticalIncludingExtremes) {
       std::vector<float> ref;
       for (size_t k = 0; k < t.runnable.size(); ++k) {
         std::vector<float> got(ci.size() * oi.size());
-        ScoreArgs a;
-        a.ctx = p.ctx.data();
-        a.ctx_idx = ci.data();
-        a.m = ci.size();
-        a.out = reinterpret_cast<const int8_t*>(p.out.data());
-        a.out_idx = oi.data();
-        a.n = oi.size();
-        a.dim = dim;
-        a.ctx_scale = p.cs.data();
-        a.ctx_bias = p.cb.data();
-        a.out_scale = p.os.data();
-        a.out_comp = p.comp.data();
-        a.out_bias = p.ob.data();
-        a.result = got.data();
-        a.ld = oi.size();
+        const ScoreArgs a = p.Args(ci.data(), ci.size(), oi.data(), oi.size(), got.data(), oi.size());
         t.runnable[k]->score(a);
         if (k == 0) ref = got;
         else EXPECT_EQ(got, ref) << t.names[k];

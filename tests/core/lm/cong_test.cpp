@@ -21,15 +21,7 @@
 namespace kma {
 namespace {
 
-// The kernels the views score with.
-const kernels::KernelTable& Kt() { return kernels::ActiveKernels(); }
-
-using test::Aligned;
-using test::Corpus;
-using test::kBos;
-using test::kEos;
-using test::kFirst;
-using test::kVocab;
+using namespace test;  // NOLINT: the shared toy corpus and its constants
 
 build::CongTrainOptions SmallOptions() {
   build::CongTrainOptions o;

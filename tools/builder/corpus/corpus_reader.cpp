@@ -28,6 +28,21 @@ void StripCr(std::string* line) {
   if (!line->empty() && line->back() == '\r') line->pop_back();
 }
 
+// Calls fn with the tab-separated columns of each line of a list file (the
+// lexicon, the irregular list), skipping empty lines and # comments.
+template <typename Fn>
+Status ForEachListLine(const std::string& path, Fn fn) {
+  std::ifstream in;
+  KMA_RETURN_IF_ERROR(OpenLines(path, &in));
+  std::string line;
+  while (std::getline(in, line)) {
+    StripCr(&line);
+    if (line.empty() || line[0] == '#') continue;
+    fn(Split(line, '\t'));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped) {
@@ -60,45 +75,31 @@ Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, siz
 }
 
 Status ReadLexicon(const std::string& path, std::vector<LexiconEntry>* out) {
-  std::ifstream in;
-  KMA_RETURN_IF_ERROR(OpenLines(path, &in));
-  std::string line;
-  while (std::getline(in, line)) {
-    StripCr(&line);
-    if (line.empty() || line[0] == '#') continue;
-    auto cols = Split(line, '\t');
-    if (cols.size() < 2 || cols[0].empty()) continue;
-    if (cols[0].find(' ') != std::string_view::npos) continue;  // multi-word entries: not supported yet
+  return ForEachListLine(path, [out](const std::vector<std::string_view>& cols) {
+    if (cols.size() < 2 || cols[0].empty()) return;
+    if (cols[0].find(' ') != std::string_view::npos) return;  // multi-word entries: not supported yet
     LexiconEntry e;
-    if (!ParseTag(cols[1], &e.tag)) continue;
+    if (!ParseTag(cols[1], &e.tag)) return;
     e.form = std::string(cols[0]);
     e.count = cols.size() > 2 ? static_cast<uint32_t>(std::strtoul(std::string(cols[2]).c_str(), nullptr, 10)) : 0;
     e.source_count = 0;
     if (cols.size() > 3 && !cols[3].empty()) e.source_count = static_cast<uint32_t>(Split(cols[3], ',').size());
     if (cols.size() > 4) e.irregular = std::string(cols[4]);
     out->push_back(std::move(e));
-  }
-  return Status::Ok();
+  });
 }
 
 Status ReadIrregular(const std::string& path, std::vector<LexiconEntry>* out) {
-  std::ifstream in;
-  KMA_RETURN_IF_ERROR(OpenLines(path, &in));
-  std::string line;
-  while (std::getline(in, line)) {
-    StripCr(&line);
-    if (line.empty() || line[0] == '#') continue;
-    auto cols = Split(line, '\t');
-    if (cols.size() < 3) continue;
+  return ForEachListLine(path, [out](const std::vector<std::string_view>& cols) {
+    if (cols.size() < 3) return;
     LexiconEntry e;
-    if (!ParseTag(cols[1], &e.tag)) continue;
+    if (!ParseTag(cols[1], &e.tag)) return;
     e.form = std::string(cols[0]);
     e.count = 0;
     e.source_count = 1;
     e.irregular = std::string(cols[2]);
     out->push_back(std::move(e));
-  }
-  return Status::Ok();
+  });
 }
 
 }  // namespace kma::build
