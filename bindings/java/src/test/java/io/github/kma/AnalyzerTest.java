@@ -18,26 +18,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Tests of the Java binding against the bundled model. The build passes the
  * model as -Dkma.test.model and tests/golden as -Dkma.test.golden.
  */
-class AnalyzerTest {
-  private static Model model;
-
-  @BeforeAll
-  static void openModel() {
-    model = Model.open(Paths.get(System.getProperty("kma.test.model")));
-  }
-
-  @AfterAll
-  static void closeModel() {
-    model.close();
-  }
+class AnalyzerTest extends BundledModelTest {
 
   private static List<String> goldenLines(String name) throws IOException {
     Path dir = Paths.get(System.getProperty("kma.test.golden"));

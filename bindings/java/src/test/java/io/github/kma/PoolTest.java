@@ -7,31 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** AnalyzerPool: batches equal one Analyzer's results, in order; a bad text fails alone. */
-class PoolTest {
-  private static Model model;
-
+class PoolTest extends BundledModelTest {
   private static final List<String> TEXTS = Arrays.asList(
       "아버지가방에들어가신다", "오늘 날씨가 정말 좋네요.", "",
       "이메일은 test@example.com 으로 보내 주세요 😀", "漢字와 한글을 섞어 쓴 文章도 있습니다.", "밥");
-
-  @BeforeAll
-  static void openModel() {
-    model = Model.open(Paths.get(System.getProperty("kma.test.model")));
-  }
-
-  @AfterAll
-  static void closeModel() {
-    model.close();
-  }
 
   private static String render(Result r) {
     StringBuilder sb = new StringBuilder();
