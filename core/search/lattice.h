@@ -60,6 +60,43 @@ struct Node {
   char32_t first_char;   // joins_right: first character of the first morpheme's normalized form
 };
 
+// The stem heads of one run, by where they end: a fused tail (a socket
+// entry) is only worth a node where a head with its socket ends, and a
+// quarter of all entries are tails. A lookup visits only the heads ending
+// at that position (a linear scan of all the run's heads was 2.5% of the
+// time on unspaced reviews).
+class HeadEnds {
+ public:
+  // Empty, for heads ending in [run_begin, run_end].
+  void Reset(uint32_t run_begin, uint32_t run_end) {
+    base_ = run_begin;
+    last_.assign(run_end - run_begin + 1, kNone);
+    links_.clear();
+  }
+  void Add(uint32_t end, uint32_t socket) {
+    const uint32_t at = end - base_;
+    if (at >= last_.size()) last_.resize(at + 1, kNone);
+    links_.push_back({socket, last_[at]});
+    last_[at] = static_cast<uint32_t>(links_.size() - 1);
+  }
+  bool Has(uint32_t end, uint32_t socket) const {
+    const uint32_t at = end - base_;
+    if (end < base_ || at >= last_.size()) return false;
+    for (uint32_t i = last_[at]; i != kNone; i = links_[i].next)
+      if (links_[i].socket == socket) return true;
+    return false;
+  }
+
+ private:
+  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Link {
+    uint32_t socket, next;  // next: the previous head with the same end
+  };
+  uint32_t base_ = 0;
+  std::vector<uint32_t> last_;  // by end - base_: the last head added there
+  std::vector<Link> links_;
+};
+
 struct Lattice {
   std::vector<Node> nodes;       // sorted by begin
   std::vector<MorphStep> steps;  // grows as UnpackNode runs
@@ -68,7 +105,7 @@ struct Lattice {
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
   std::vector<std::pair<uint32_t, uint32_t>> matches;    // (trie node, end) of one walk
-  std::vector<std::pair<uint32_t, uint32_t>> head_ends;  // (end, socket) of the run's stem heads
+  HeadEnds head_ends;  // the run's stem heads
   void Clear() {
     nodes.clear();
     steps.clear();

@@ -58,16 +58,14 @@ bool IsJoinRight(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag:
 // The typo-mode nodes that begin at p, under the same rule as the plain
 // ones: a corrected stem head is a head the tails after it may need, and a
 // corrected fused tail is only kept where some head with its socket ends.
-template <typename Demanded>
-void AddTypoNodes(TypoCandidates* typos, uint32_t p, const Demanded& demanded,
-                  std::vector<std::pair<uint32_t, uint32_t>>* heads, std::vector<Node>* nodes) {
+void AddTypoNodes(TypoCandidates* typos, uint32_t p, HeadEnds* heads, std::vector<Node>* nodes) {
   const size_t from = nodes->size();
   typos->AddNodes(p, nodes);
   size_t out = from;
   for (size_t i = from; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kSocket && !demanded(p, n.socket)) continue;
-    if (n.entry_kind == EntryKind::kHead) heads->emplace_back(n.end, n.socket);
+    if (n.entry_kind == EntryKind::kSocket && !heads->Has(p, n.socket)) continue;
+    if (n.entry_kind == EntryKind::kHead) heads->Add(n.end, n.socket);
     (*nodes)[out++] = n;
   }
   nodes->resize(out);
@@ -80,28 +78,28 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
-// True if trie node `match` (the text t[p, q)) holds a plain entry of one
-// morpheme tagged `tag` whose form is that text: the dictionary's own word.
-// An unknown-word guess of the same form and tag would be that word again
-// to the user, and an N-best list would show one analysis twice (the
-// fuzzing finding nbest-duplicate-unknown), so no guess is added there.
-bool IsDictionaryWord(const ModelImpl& model, const std::u32string& t, uint32_t p, uint32_t q, uint32_t match,
-                      PosTag tag) {
+// Which of the unknown-word tags NNG (bit 0) and NNP (bit 1) trie node
+// `match` (the text t[p, q)) holds as a plain entry of one morpheme whose
+// form is that text: the dictionary's own word. An unknown-word guess of
+// the same form and tag would be that word again to the user, and an
+// N-best list would show one analysis twice (the fuzzing finding
+// nbest-duplicate-unknown), so no guess is added there.
+unsigned DictionaryWordTags(const ModelImpl& model, const std::u32string& t, uint32_t p, uint32_t q,
+                            uint32_t match) {
   const TrieView& trie = model.trie();
+  unsigned tags = 0;
   for (uint32_t e = trie.value_begin(match); e < trie.value_end(match); ++e) {
     const EntryRecord& er = model.entry(e);
     if (er.kind() != EntryKind::kPlain || er.morph_count() != 1 || er.after_vowel_only()) continue;
     const uint32_t m = model.entry_morphs(er)[0];
-    if (model.morph(m).tag() != static_cast<uint8_t>(tag)) continue;
+    const uint8_t tag = model.morph(m).tag();
+    const unsigned bit = tag == static_cast<uint8_t>(PosTag::kNNG) ? 1u
+                         : tag == static_cast<uint8_t>(PosTag::kNNP) ? 2u : 0u;
+    if ((bit & ~tags) == 0) continue;
     // The form an unknown word gets (Analyzer::ToTokens).
-    if (model.morph_form(m) == ToUtf8(hangul::JoinCodas(std::u32string_view(t).substr(p, q - p)))) return true;
+    if (hangul::JoinedEqualsUtf8(std::u32string_view(t).substr(p, q - p), model.morph_form(m))) tags |= bit;
   }
-  return false;
-}
-
-// Whether a stem head with `socket` ends at `pos` (heads: (end, socket)).
-bool IsDemanded(const std::vector<std::pair<uint32_t, uint32_t>>& heads, uint32_t pos, uint32_t socket) {
-  return std::find(heads.begin(), heads.end(), std::make_pair(pos, socket)) != heads.end();
+  return tags;
 }
 
 // The dictionary entries whose form starts at p, inside the run [rb, re)
@@ -111,7 +109,7 @@ void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb,
                    const TrieLabel* label, Lattice* lattice) {
   const TrieView& trie = model.trie();
   std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
-  std::vector<std::pair<uint32_t, uint32_t>>& heads = lattice->head_ends;
+  HeadEnds& heads = lattice->head_ends;
   // First the walk, which only prefetches the entries of the forms it
   // matches, then the entries: their cache misses overlap the walk's
   // instead of stalling it (they were a sixth of lattice time).
@@ -132,8 +130,8 @@ void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb,
       // Copula-drop spellings need a coda-less syllable right before them
       // (학교 + 다); whether a space intervenes is the search's to check.
       if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
-      if (er.kind() == EntryKind::kSocket && !IsDemanded(heads, p, er.socket)) continue;
-      if (er.kind() == EntryKind::kHead) heads.emplace_back(match_end, er.socket);
+      if (er.kind() == EntryKind::kSocket && !heads.Has(p, er.socket)) continue;
+      if (er.kind() == EntryKind::kHead) heads.Add(match_end, er.socket);
       Node& n = AddNode(&lattice->nodes, p, match_end, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
       n.entry_kind = er.kind();
       n.socket = er.socket;
@@ -158,10 +156,9 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
     while (mi < matches.size() && matches[mi].second < q) ++mi;
     const bool known = mi < matches.size() && matches[mi].second == q;
     float cost = params.unk_base + params.unk_per_unit * units;
-    if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNG))
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
-    if (!known || !IsDictionaryWord(model, t, p, q, matches[mi].first, PosTag::kNNP))
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+    const unsigned dict_tags = known ? DictionaryWordTags(model, t, p, q, matches[mi].first) : 0u;
+    if ((dict_tags & 1u) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
+    if ((dict_tags & 2u) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
   }
 }
 
@@ -198,16 +195,11 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   for (uint32_t q = rb; q < re; ++q) (*labels)[q - rb] = trie.Label(t[q]);
   const TrieLabel* label = labels->data();  // label[q - rb] is that of t[q]
   const size_t first = lattice->nodes.size();
-  // (end, socket) of the stem heads found so far: a fused tail (a socket
-  // entry) is only worth a node where a head with its socket ends, and a
-  // quarter of all entries are tails.
-  std::vector<std::pair<uint32_t, uint32_t>>& heads = lattice->head_ends;
-  heads.clear();
-  auto demanded = [&heads](uint32_t pos, uint32_t socket) { return IsDemanded(heads, pos, socket); };
+  lattice->head_ends.Reset(rb, re);
   if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
   for (uint32_t p = rb; p < re; ++p) {
     AddEntryNodes(model, t, rb, re, p, label, lattice);
-    if (params.typos != nullptr) AddTypoNodes(params.typos, p, demanded, &heads, &lattice->nodes);
+    if (params.typos != nullptr) AddTypoNodes(params.typos, p, &lattice->head_ends, &lattice->nodes);
     // Unknown-word candidates start at unit boundaries.
     if (IsUnitCut(t, p, re)) AddUnknownNodes(model, t, rb, re, p, params, lattice);
   }

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "core/text/utf.h"
+
 namespace kma::hangul {
 namespace {
 
@@ -85,6 +87,29 @@ std::u32string JoinCodas(std::u32string_view s) {
     }
   }
   return out;
+}
+
+bool JoinedEqualsUtf8(std::u32string_view s, std::string_view utf8) {
+  size_t pos = 0;
+  char buf[4];
+  for (size_t i = 0; i < s.size(); ++i) {
+    char32_t c = s[i];
+    // JoinCodas's rule, one character ahead: a coda joins the syllable
+    // before it when that syllable has none; an unjoined coda is written as
+    // the compatibility consonant.
+    if (IsCodaJamo(c)) {
+      c = CodaToCompat(c);
+    } else if (IsSyllable(c) && CodaIndex(c) == 0 && i + 1 < s.size() && IsCodaJamo(s[i + 1])) {
+      c = AddCoda(c, CodaIndexOfJamo(s[++i]));
+    }
+    const size_t n = EncodeUtf8(c, buf);
+    if (utf8.size() - pos < n) return false;
+    for (size_t k = 0; k < n; ++k) {  // a few bytes: a memcmp call cost more than the loop
+      if (utf8[pos + k] != buf[k]) return false;
+    }
+    pos += n;
+  }
+  return pos == utf8.size();
 }
 
 }  // namespace kma::hangul

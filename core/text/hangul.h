@@ -101,6 +101,10 @@ std::u32string SplitCodas(std::u32string_view s, bool convert_compat_consonants)
 // a coda-less syllable) becomes the compatibility consonant.
 std::u32string JoinCodas(std::u32string_view s);
 
+// ToUtf8(JoinCodas(s)) == utf8, without building either string: the lattice
+// asks it for every unknown-word candidate that spells a dictionary form.
+bool JoinedEqualsUtf8(std::u32string_view s, std::string_view utf8);
+
 }  // namespace kma::hangul
 
 #endif  // KMA_CORE_TEXT_HANGUL_H_

@@ -134,31 +134,37 @@ Status DecodeUtf16(const char16_t* text, size_t units, std::u32string* cps,
   return Status::Ok();
 }
 
+size_t EncodeUtf8(char32_t cp, char* buf) {
+  if (cp < 0x80) {
+    buf[0] = static_cast<char>(cp);
+    return 1;
+  }
+  if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) cp = 0xFFFD;
+  if (cp < 0x800) {
+    buf[0] = static_cast<char>(0xC0 | (cp >> 6));
+    buf[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    buf[0] = static_cast<char>(0xE0 | (cp >> 12));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  buf[0] = static_cast<char>(0xF0 | (cp >> 18));
+  buf[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+  buf[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+  buf[3] = static_cast<char>(0x80 | (cp & 0x3F));
+  return 4;
+}
+
 void AppendUtf8(char32_t cp, std::string* out) {
   if (cp < 0x80) {
     out->push_back(static_cast<char>(cp));
     return;
   }
-  if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) cp = 0xFFFD;
   char buf[4];
-  size_t len;
-  if (cp < 0x800) {
-    buf[0] = static_cast<char>(0xC0 | (cp >> 6));
-    buf[1] = static_cast<char>(0x80 | (cp & 0x3F));
-    len = 2;
-  } else if (cp < 0x10000) {
-    buf[0] = static_cast<char>(0xE0 | (cp >> 12));
-    buf[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    buf[2] = static_cast<char>(0x80 | (cp & 0x3F));
-    len = 3;
-  } else {
-    buf[0] = static_cast<char>(0xF0 | (cp >> 18));
-    buf[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    buf[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    buf[3] = static_cast<char>(0x80 | (cp & 0x3F));
-    len = 4;
-  }
-  out->append(buf, len);
+  out->append(buf, EncodeUtf8(cp, buf));
 }
 
 std::string ToUtf8(std::u32string_view s) {

@@ -44,6 +44,8 @@ Status DecodeUtf16(const char16_t* text, size_t units, std::u32string* cps,
 // values (surrogates, > U+10FFFF) are written as U+FFFD so the output is
 // always valid UTF-8.
 void AppendUtf8(char32_t cp, std::string* out);
+// Writes that encoding to buf[0, 4) and returns its length.
+size_t EncodeUtf8(char32_t cp, char* buf);
 
 // Encodes a code point string as UTF-8 (invalid values become U+FFFD).
 std::string ToUtf8(std::u32string_view s);

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "core/text/utf.h"
+
 namespace kma::hangul {
 namespace {
 
@@ -98,6 +103,28 @@ TEST(Hangul, JoinCodas) {
   EXPECT_EQ(JoinCodas(U"a\u11AF"), U"aㄹ");
   EXPECT_EQ(JoinCodas(U"가\u11A8\u11BA"), U"각ㅅ");
   EXPECT_EQ(JoinCodas(U""), U"");
+}
+
+TEST(Hangul, JoinedEqualsUtf8AgreesWithJoinCodas) {
+  // Every string over a small alphabet of the cases JoinCodas tells apart
+  // (syllables with and without coda, coda jamo, other letters, an astral
+  // character), against every candidate spelling, including prefixes.
+  const char32_t alphabet[] = {U'가', U'간', U'\u11AB', U'\u11A8', U'a', U'\U0001F600'};
+  std::vector<std::u32string> all = {U""};
+  for (size_t len = 1; len <= 4; ++len) {
+    const size_t before = all.size();
+    for (size_t i = 0; i < before; ++i) {
+      if (all[i].size() != len - 1) continue;
+      for (char32_t c : alphabet) all.push_back(all[i] + c);
+    }
+  }
+  std::vector<std::string> spellings;
+  for (const auto& s : all) spellings.push_back(ToUtf8(JoinCodas(s)));
+  for (size_t i = 0; i < all.size(); i += 7) {
+    for (const std::string& utf8 : spellings) {
+      ASSERT_EQ(JoinedEqualsUtf8(all[i], utf8), ToUtf8(JoinCodas(all[i])) == utf8) << ToUtf8(all[i]) << " vs " << utf8;
+    }
+  }
 }
 
 TEST(Hangul, SplitJoinRoundTrip) {
