@@ -1,4 +1,5 @@
 """The Analyzer API: analyses, offsets, sentences, options and errors."""
+import gc
 import os
 import pickle
 import threading
@@ -36,6 +37,16 @@ def test_token_fields(analyzer):
         assert t.tag in kma.tag_names()
     assert [t.sent_position for t in tokens if t.form == "내일"] == [1]
     assert [t.word_position for t in tokens if t.form == "날씨"] == [1]
+
+
+def test_tokens_stay_out_of_the_garbage_collector(analyzer):
+    # Tokens hold only atomic values, so they cannot form cycles; tracked,
+    # every full collection rescanned all the tokens a corpus run kept.
+    tokens = analyzer.tokenize("오늘은 날씨가 좋다.")
+    assert tokens and not any(gc.is_tracked(t) for t in tokens)
+    kept = [analyzer.analyze("나는 밥을 먹었다.") for _ in range(50)]
+    gc.collect()
+    assert kept[-1][0].tokens[0].form == "나" and kept[-1] == kept[0]
 
 
 def test_unknown_words_are_flagged(analyzer):
