@@ -99,6 +99,35 @@ bool IsDictionaryWord(const ModelImpl& model, const std::u32string& t, uint32_t 
   return false;
 }
 
+// Drops the stem heads among nodes[first, ...) that no fused tail follows,
+// and with kUser the model's nodes that lattice->user blocks (adding its
+// scores to the others: core/search/user_nodes.h), here where every node
+// is visited anyway. A template so that analyses without a dictionary do
+// not test for one per node.
+template <bool kUser>
+void DropOpenHeads(size_t first, Lattice* lattice) {
+  std::vector<Node>* nodes = &lattice->nodes;
+  std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
+  socket_starts.clear();
+  for (size_t i = first; i < nodes->size(); ++i) {
+    const Node& n = (*nodes)[i];
+    if (n.entry_kind == EntryKind::kSocket) socket_starts.emplace_back(n.begin, n.socket);
+  }
+  std::sort(socket_starts.begin(), socket_starts.end());
+  size_t out = first;
+  for (size_t i = first; i < nodes->size(); ++i) {
+    Node& n = (*nodes)[i];
+    if (n.entry_kind == EntryKind::kHead) {
+      const std::pair<uint32_t, uint32_t> key{n.end, n.socket};
+      const auto it = std::lower_bound(socket_starts.begin(), socket_starts.end(), key);
+      if (it == socket_starts.end() || *it != key) continue;
+    }
+    if (kUser && !KeepModelNode(*lattice->user, n, &n.penalty)) continue;
+    (*nodes)[out++] = n;
+  }
+  nodes->resize(out);
+}
+
 void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
             const LatticeParams& params, Lattice* lattice) {
   const TrieView& trie = model.trie();
@@ -169,23 +198,8 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     }
   }
   // Drop stem heads that no fused tail can follow: they could never complete.
-  std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
-  socket_starts.clear();
-  for (size_t i = first; i < nodes->size(); ++i) {
-    const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kSocket) socket_starts.emplace_back(n.begin, n.socket);
-  }
-  std::sort(socket_starts.begin(), socket_starts.end());
-  size_t out = first;
-  for (size_t i = first; i < nodes->size(); ++i) {
-    const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kHead) {
-      std::pair<uint32_t, uint32_t> key{n.end, n.socket};
-      if (!std::binary_search(socket_starts.begin(), socket_starts.end(), key)) continue;
-    }
-    (*nodes)[out++] = n;
-  }
-  nodes->resize(out);
+  if (lattice->user != nullptr && lattice->user->touches_model()) DropOpenHeads<true>(first, lattice);
+  else DropOpenHeads<false>(first, lattice);
 }
 
 // Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.
