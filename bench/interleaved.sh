@@ -8,7 +8,9 @@
 #   e.g. bench/interleaved.sh 5 /tmp/news2k.txt \
 #          "knlm|build/tools/kma bench --lm knlm" "cong|build/tools/kma bench --lm cong"
 # Each command gets "--repeat 2 --json FILE" appended and runs with
-# KMA_ISA=avx2 unless KMA_ISA is set.
+# KMA_ISA=avx2 unless KMA_ISA is set. KMA_BENCH_METRIC=cpu_kb_per_s compares
+# process CPU time (user + system) instead of wall time: on a machine that
+# other jobs share, wall time swings with their load, CPU time much less.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   sed -n '2,12p' "$0" >&2
@@ -16,13 +18,13 @@ if [ $# -lt 3 ]; then
 fi
 rounds=$1 file=$2
 shift 2
-isa=${KMA_ISA:-avx2}
+isa=${KMA_ISA:-avx2} metric=${KMA_BENCH_METRIC:-kb_per_s}
 declare -A runs
 for ((r = 1; r <= rounds; r++)); do
   for spec in "$@"; do
     label=${spec%%|*} cmd=${spec#*|}
     kbs=$(KMA_ISA=$isa $cmd --repeat 2 --json "$file" |
-          python3 -c 'import json, sys; print(json.load(sys.stdin)["kb_per_s"])')
+          python3 -c 'import json, sys; print(json.load(sys.stdin)[sys.argv[1]])' "$metric")
     runs[$label]="${runs[$label]:-} $kbs"
   done
 done
@@ -30,5 +32,5 @@ for spec in "$@"; do
   label=${spec%%|*}
   printf '%s: ' "$label"
   tr ' ' '\n' <<< "${runs[$label]}" | grep . | sort -g |
-    awk '{v[NR] = $1} END {printf "median %.1f KB/s (%.1f-%.1f, %d runs)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR}'
+    awk -v m="$metric" '{v[NR] = $1} END {printf "median %.1f KB/s (%.1f-%.1f, %d runs, %s)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR, m}'
 done

@@ -86,6 +86,11 @@ class TrieView {
   // The values of `node`: [value_begin, value_end).
   uint32_t value_begin(uint32_t node) const { return nodes_[node].value_begin; }
   uint32_t value_end(uint32_t node) const { return nodes_[node + 1].value_begin; }
+  // The children of `node` are the nodes [child_begin(node), child_end(node)).
+  uint32_t child_begin(uint32_t node) const { return nodes_[node].first_child; }
+  uint32_t child_end(uint32_t node) const { return nodes_[node + 1].first_child; }
+  // The code point on the edge into `node` (not the root).
+  char32_t edge_char(uint32_t node) const { return static_cast<char32_t>(alphabet_[labels_[node]]); }
   uint32_t node_count() const { return node_count_; }
   uint32_t alphabet_size() const { return alphabet_size_; }
 

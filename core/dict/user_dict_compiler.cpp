@@ -69,6 +69,7 @@ class UserDictionaryCompiler {
     DefaultScores();
     for (const UserDictionaryBuilder::Word& w : b_.c_.words) KMA_RETURN_IF_ERROR(AddWord(w));
     KMA_RETURN_IF_ERROR(Pack());
+    TailFirsts();
     for (const UserDictionaryBuilder::Pattern& p : b_.c_.patterns) AddPattern(p);
     Finish();
     return Status::Ok();
@@ -247,8 +248,55 @@ class UserDictionaryCompiler {
                                static_cast<uint32_t>(order.size()));
     if (!view.ok()) return Status(StatusCode::kInternal, "user dictionary trie: " + view.status().message());
     d_->trie_ = view.value();
+    const TrieView& t = d_->trie_;
+    d_->root_children_.assign(t.alphabet_size(), TrieView::kNone);
+    for (uint32_t c = t.child_begin(TrieView::kRoot); c < t.child_end(TrieView::kRoot); ++c)
+      d_->root_children_[static_cast<uint16_t>(t.Label(t.edge_char(c)))] = c;
+    d_->syllable_labels_.resize(0xD7A4 - 0xAC00);
+    for (char32_t c = 0xAC00; c < 0xD7A4; ++c) d_->syllable_labels_[c - 0xAC00] = static_cast<uint16_t>(t.Label(c));
     for (uint32_t i : order) Put(drafts_[i].entry, drafts_[i].morphs);
     return Status::Ok();
+  }
+
+  // HeadMayClose's table: the first characters of the fused tails of every
+  // socket a user head has (the dictionary's own tails, or the model's: the
+  // first edges above its socket entries).
+  void TailFirsts() {
+    std::vector<bool> wanted;
+    for (const DraftEntry& d : drafts_) {
+      if (d.entry.kind != EntryKind::kHead) continue;
+      if (d.entry.socket >= wanted.size()) wanted.resize(d.entry.socket + 1u, false);
+      wanted[d.entry.socket] = true;
+    }
+    std::vector<uint64_t> out;  // (socket << 32 | first char)
+    for (const DraftEntry& d : drafts_)
+      if (d.entry.kind == EntryKind::kSocket && !d.surface.empty())
+        out.push_back((uint64_t{d.entry.socket} << 32) | d.surface[0]);
+    bool model_class = false;
+    for (uint32_t s = 0; s < wanted.size() && s < d_->socket_base_ && !model_class; ++s) model_class = wanted[s];
+    if (model_class) {
+      // Nodes are numbered breadth-first: a node's children come after it,
+      // so each node's first edge is known before its children are seen.
+      const TrieView& t = mi_.trie();
+      std::vector<char32_t> first(t.node_count(), 0);
+      for (uint32_t n = 0; n < t.node_count(); ++n) {
+        for (uint32_t c = t.child_begin(n); c < t.child_end(n); ++c) first[c] = n == 0 ? t.edge_char(c) : first[n];
+        for (uint32_t v = t.value_begin(n); v < t.value_end(n); ++v) {
+          const EntryRecord& e = mi_.entry(v);
+          if (e.kind() == EntryKind::kSocket && e.socket < wanted.size() && wanted[e.socket])
+            out.push_back((uint64_t{e.socket} << 32) | first[n]);
+        }
+      }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    const size_t sockets = out.empty() ? 0 : (out.back() >> 32) + 2;
+    d_->tail_first_begin_.assign(sockets, 0);
+    for (uint64_t k : out) {
+      ++d_->tail_first_begin_[(k >> 32) + 1];
+      d_->tail_first_chars_.push_back(static_cast<char32_t>(k));
+    }
+    for (size_t s = 1; s < sockets; ++s) d_->tail_first_begin_[s] += d_->tail_first_begin_[s - 1];
   }
 
   void Put(UserEntry e, const std::vector<uint32_t>& morphs) {
@@ -274,6 +322,7 @@ class UserDictionaryCompiler {
     e.penalty = -p.score;
     const uint32_t entry = static_cast<uint32_t>(d_->entries_.size());
     Put(e, {m});
+    d_->pattern_starts_.Merge(compiled.value().starts());
     d_->patterns_.emplace_back(std::move(compiled.value()), entry);
   }
 
@@ -289,17 +338,28 @@ class UserDictionaryCompiler {
   }
 
   // Entries holding a blocked or re-scored morpheme, or one of a blocked
-  // tag (as the lattice hook reads them: a head stands for its stem only).
+  // tag (as the lattice hook reads them: a head stands for its stem only),
+  // and what the dictionary does to each (UserDictionary::AdjustModelEntry).
   void MarkTouchedEntries() {
     d_->touched_entries_.assign((mi_.entry_count() + 63) / 64, 0);
     for (uint32_t i = 0; i < mi_.entry_count(); ++i) {
       const EntryRecord& e = mi_.entry(i);
       const uint32_t* ms = mi_.entry_morphs(e);
       const uint32_t count = e.kind() == EntryKind::kHead ? 1 : e.morph_count();
-      bool touched = false;
-      for (uint32_t k = 0; k < count && !touched; ++k)
-        touched = d_->touched(ms[k]) || d_->tag_blocked(static_cast<PosTag>(mi_.morph(ms[k]).tag()));
-      if (touched) d_->touched_entries_[i >> 6] |= uint64_t{1} << (i & 63);
+      bool touched = false, blocked = false;
+      const uint32_t bonus_begin = static_cast<uint32_t>(d_->entry_bonuses_.size());
+      for (uint32_t k = 0; k < count && !blocked; ++k) {
+        const bool tag = d_->tag_blocked(static_cast<PosTag>(mi_.morph(ms[k]).tag()));
+        if (!tag && !d_->touched(ms[k])) continue;
+        touched = true;
+        blocked = tag || d_->blocked(ms[k]);
+        if (!blocked) d_->entry_bonuses_.push_back(d_->bonus(ms[k]));
+      }
+      if (!touched) continue;
+      if (blocked) d_->entry_bonuses_.resize(bonus_begin);
+      d_->touched_entries_[i >> 6] |= uint64_t{1} << (i & 63);
+      d_->touched_ids_.push_back(i);
+      d_->touched_info_.push_back({bonus_begin, static_cast<uint32_t>(d_->entry_bonuses_.size()), blocked});
     }
   }
 

@@ -34,6 +34,7 @@
 #ifndef KMA_CORE_DICT_USER_DICTIONARY_H_
 #define KMA_CORE_DICT_USER_DICTIONARY_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -45,6 +46,7 @@
 #include <vector>
 
 #include "core/base/pos_tag.h"
+#include "core/base/sorted_search.h"
 #include "core/base/status.h"
 #include "core/dict/dictionary.h"
 #include "core/dict/trie.h"
@@ -95,6 +97,27 @@ class UserDictionary {
   bool empty() const { return empty_; }
   // Readings by normalized surface (values are entry indices).
   const TrieView& trie() const { return trie_; }
+  // The trie's child of the root along `label` (a table: the root has a
+  // child for nearly every syllable of a large dictionary), or kNone.
+  uint32_t RootChild(TrieLabel label) const {
+    const auto l = static_cast<uint16_t>(label);
+    return l < root_children_.size() ? root_children_[l] : TrieView::kNone;
+  }
+  // False if no fused tail of `socket` (the model's or the dictionary's)
+  // begins with `next`: a user stem head of that socket followed by `next`
+  // can never complete. Heads are most of a large dictionary's matches and
+  // nearly all of them end so.
+  bool HeadMayClose(uint32_t socket, char32_t next) const {
+    if (socket + 1 >= tail_first_begin_.size()) return false;
+    const char32_t* b = tail_first_chars_.data() + tail_first_begin_[socket];
+    const char32_t* e = tail_first_chars_.data() + tail_first_begin_[socket + 1];
+    return std::binary_search(b, e, next);
+  }
+  // trie().Label(c), from a table for Hangul syllables.
+  TrieLabel Label(char32_t c) const {
+    if (c - 0xAC00u < syllable_labels_.size()) return static_cast<TrieLabel>(syllable_labels_[c - 0xAC00u]);
+    return trie_.Label(c);
+  }
   uint32_t entry_count() const { return static_cast<uint32_t>(entries_.size()); }
   const UserEntry& entry(uint32_t i) const { return entries_[i]; }
   const uint32_t* entry_morphs(const UserEntry& e) const { return entry_morphs_.data() + e.morph_begin; }
@@ -104,6 +127,8 @@ class UserDictionary {
   size_t pattern_count() const { return patterns_.size(); }
   const UserPattern& pattern(size_t i) const { return patterns_[i].first; }
   uint32_t pattern_entry(size_t i) const { return patterns_[i].second; }
+  // What a match of any rule may start with.
+  const PatternStarts& pattern_starts() const { return pattern_starts_; }
   // Sockets from socket_base() on are the dictionary's own.
   uint32_t socket_base() const { return socket_base_; }
   bool ConcatBlocked(uint32_t socket, char32_t first_char) const;
@@ -120,6 +145,19 @@ class UserDictionary {
   }
   bool blocked(uint32_t model_morph) const { return touched(model_morph) && blocked_.count(model_morph) != 0; }
   float bonus(uint32_t model_morph) const;
+  // The dictionary's change to a reading of model entry `e`: false if it
+  // holds a blocked morpheme or tag; else the user's scores of its
+  // morphemes are added to *penalty (subtracted, in morpheme order; a head
+  // counts its stem only). Worked out per entry when compiling: a large
+  // dictionary re-scores morphemes of many common readings.
+  bool AdjustModelEntry(uint32_t e, float* penalty) const {
+    if (!entry_touched(e)) return true;
+    const int64_t i = FindSorted(touched_ids_.data(), static_cast<uint32_t>(touched_ids_.size()), e);
+    const TouchedEntry& t = touched_info_[static_cast<size_t>(i)];  // every touched entry is listed
+    if (t.blocked) return false;
+    for (uint32_t k = t.bonus_begin; k < t.bonus_end; ++k) *penalty -= entry_bonuses_[k];
+    return true;
+  }
   bool tag_blocked(PosTag t) const { return (blocked_tags_ >> static_cast<unsigned>(t)) & 1u; }
   uint64_t blocked_tags() const { return blocked_tags_; }
   // Irregular class of a user stem (for the joiner); kNone if none.
@@ -134,15 +172,30 @@ class UserDictionary {
   bool empty_ = true;
   std::vector<uint32_t> trie_words_;  // the trie's bytes, 4-byte aligned
   TrieView trie_;
+  std::vector<uint32_t> root_children_;  // by label
+  std::vector<uint16_t> syllable_labels_;  // trie label of U+AC00 + i
+  // By socket s of a user head: the first characters of its fused tails
+  // are tail_first_chars_[tail_first_begin_[s], tail_first_begin_[s + 1]),
+  // sorted.
+  std::vector<uint32_t> tail_first_begin_;
+  std::vector<char32_t> tail_first_chars_;
   std::vector<UserEntry> entries_;    // in trie value order, then pattern entries
   std::vector<uint32_t> entry_morphs_;
   std::vector<UserMorph> morphs_;
   std::vector<std::pair<UserPattern, uint32_t>> patterns_;
+  PatternStarts pattern_starts_;
   uint32_t socket_base_ = 0;
   std::vector<uint64_t> concat_block_;  // (socket << 32 | first char), sorted
   bool touches_model_ = false;
   std::vector<uint64_t> touched_;       // bit per model morpheme
   std::vector<uint64_t> touched_entries_;  // bit per model entry (touches_model_ only)
+  struct TouchedEntry {
+    uint32_t bonus_begin, bonus_end;  // into entry_bonuses_
+    bool blocked;
+  };
+  std::vector<uint32_t> touched_ids_;       // the touched model entries, ascending
+  std::vector<TouchedEntry> touched_info_;  // parallel to touched_ids_
+  std::vector<float> entry_bonuses_;
   std::set<uint32_t> blocked_;
   std::unordered_map<uint32_t, float> bonus_;
   uint64_t blocked_tags_ = 0;

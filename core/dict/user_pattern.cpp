@@ -358,6 +358,15 @@ StatusOr<UserPattern> UserPattern::Compile(std::string_view pattern) {
   s.mark.assign(out.prog_.size(), 0);
   s.generation = 1;
   out.AddThread(0, &out.start_, &s);
+  auto starts = [&](char32_t c) {
+    if (IsMatchableSpace(c)) return false;
+    for (uint32_t pc : out.start_)
+      if (out.Step(out.prog_[pc], c)) return true;
+    return false;
+  };
+  for (char32_t c = 0; c < 128; ++c)
+    if (starts(c)) out.starts_.ascii[c >> 6] |= uint64_t{1} << (c & 63);
+  for (char32_t c = 0xAC00; c <= 0xD7A3 && !out.starts_.hangul; ++c) out.starts_.hangul = starts(c);
   return out;
 }
 

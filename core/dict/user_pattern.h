@@ -31,6 +31,23 @@
 
 namespace kma {
 
+// The characters a match may start with, as a quick test: exact for ASCII,
+// one answer for all Hangul syllables, "maybe" for every other character.
+struct PatternStarts {
+  uint64_t ascii[2] = {0, 0};  // bit c: ASCII c may start a match
+  bool hangul = false;         // some syllable may start a match
+  bool MayStart(char32_t c) const {
+    if (c < 128) return ((ascii[c >> 6] >> (c & 63)) & 1) != 0;
+    if (c >= 0xAC00 && c <= 0xD7A3) return hangul;
+    return true;
+  }
+  void Merge(const PatternStarts& o) {
+    ascii[0] |= o.ascii[0];
+    ascii[1] |= o.ascii[1];
+    hangul = hangul || o.hangul;
+  }
+};
+
 class UserPattern {
  public:
   // The longest text a match may cover, in characters.
@@ -51,6 +68,10 @@ class UserPattern {
   // Number of characters of the longest match that starts at chars[0] (at
   // most min(n, kMaxMatchChars)), or 0 if none.
   size_t LongestMatch(const char32_t* chars, size_t n, Scratch* scratch) const;
+  // What a match may start with: rules are tried at every character, and
+  // most start with neither Hangul nor most of ASCII, which the test
+  // answers from a table.
+  const PatternStarts& starts() const { return starts_; }
 
  private:
   enum class Op : uint8_t { kChar, kClass, kAny, kSplit, kJump, kMatch };
@@ -73,6 +94,7 @@ class UserPattern {
   std::vector<Inst> prog_;
   std::vector<CharSet> sets_;
   std::vector<uint32_t> start_;  // the instructions a match starts at (epsilon closure of 0)
+  PatternStarts starts_;
 };
 
 }  // namespace kma

@@ -100,7 +100,9 @@ class HeadEnds {
 struct Lattice {
   std::vector<Node> nodes;       // sorted by begin
   std::vector<MorphStep> steps;  // grows as UnpackNode runs
-  const UserDictionary* user = nullptr;  // whose nodes it holds, if any (core/search/user_nodes.h)
+  // The user dictionary whose nodes it holds, if any; BuildLattice applies
+  // its blocks and scores to the model's nodes (core/search/user_nodes.h).
+  const UserDictionary* user = nullptr;
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;

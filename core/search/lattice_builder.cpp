@@ -162,9 +162,13 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
   }
 }
 
-// Drops the stem heads among nodes[first, end) that no fused tail can
-// follow: they could never complete.
-void DropDeadHeads(size_t first, Lattice* lattice) {
+// Drops the stem heads among nodes[first, ...) that no fused tail follows,
+// and with kUser the model's nodes that lattice->user blocks (adding its
+// scores to the others: core/search/user_nodes.h), here where every node
+// is visited anyway. A template so that analyses without a dictionary do
+// not test for one per node.
+template <bool kUser>
+void DropOpenHeads(size_t first, Lattice* lattice) {
   std::vector<Node>* nodes = &lattice->nodes;
   std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
   socket_starts.clear();
@@ -175,11 +179,13 @@ void DropDeadHeads(size_t first, Lattice* lattice) {
   std::sort(socket_starts.begin(), socket_starts.end());
   size_t out = first;
   for (size_t i = first; i < nodes->size(); ++i) {
-    const Node& n = (*nodes)[i];
+    Node& n = (*nodes)[i];
     if (n.entry_kind == EntryKind::kHead) {
-      std::pair<uint32_t, uint32_t> key{n.end, n.socket};
-      if (!std::binary_search(socket_starts.begin(), socket_starts.end(), key)) continue;
+      const std::pair<uint32_t, uint32_t> key{n.end, n.socket};
+      const auto it = std::lower_bound(socket_starts.begin(), socket_starts.end(), key);
+      if (it == socket_starts.end() || *it != key) continue;
     }
+    if (kUser && !KeepModelNode(*lattice->user, n, &n.penalty)) continue;
     (*nodes)[out++] = n;
   }
   nodes->resize(out);
@@ -203,7 +209,9 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     // Unknown-word candidates start at unit boundaries.
     if (IsUnitCut(t, p, re)) AddUnknownNodes(model, t, rb, re, p, params, lattice);
   }
-  DropDeadHeads(first, lattice);
+  // Drop stem heads that no fused tail can follow: they could never complete.
+  if (lattice->user != nullptr && lattice->user->touches_model()) DropOpenHeads<true>(first, lattice);
+  else DropOpenHeads<false>(first, lattice);
 }
 
 // Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.

@@ -9,46 +9,6 @@ namespace {
 
 bool IsJoinRightTag(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP; }
 
-// Unknown-word guesses are the last resort that covers every run: they are
-// only dropped while the other guess tag is still allowed.
-bool UnknownBlocked(const UserDictionary& user, PosTag t) {
-  const bool nng = user.tag_blocked(PosTag::kNNG), nnp = user.tag_blocked(PosTag::kNNP);
-  return user.tag_blocked(t) && !(nng && nnp);
-}
-
-// False if the model entry holds a blocked morpheme or tag; else adds the
-// user's scores of its morphemes to *penalty (as a bonus).
-bool Rescore(const ModelImpl& model, const UserDictionary& user, EntryKind kind, const EntryRecord& e,
-             float* penalty) {
-  const uint32_t* ms = model.entry_morphs(e);
-  const uint32_t count = kind == EntryKind::kHead ? 1 : e.morph_count();
-  for (uint32_t k = 0; k < count; ++k) {
-    const uint32_t m = ms[k];
-    if (user.blocked_tags() != 0 && user.tag_blocked(static_cast<PosTag>(model.morph(m).tag()))) return false;
-    if (!user.touched(m)) continue;
-    if (user.blocked(m)) return false;
-    *penalty -= user.bonus(m);
-  }
-  return true;
-}
-
-// Drops the model's readings the dictionary blocks and adds its scores to
-// the readings it re-scores. Keeps the order of the nodes.
-void ApplyToModelNodes(const ModelImpl& model, const UserDictionary& user, std::vector<Node>* nodes) {
-  size_t out = 0;
-  for (size_t i = 0; i < nodes->size(); ++i) {
-    Node& n = (*nodes)[i];
-    bool keep = true;
-    if (n.kind == NodeKind::kUnknown) {
-      keep = !UnknownBlocked(user, n.tag);
-    } else if (n.kind == NodeKind::kEntry && user.entry_touched(n.entry)) {
-      keep = Rescore(model, user, n.entry_kind, model.entry(n.entry), &n.penalty);
-    }
-    if (keep) (*nodes)[out++] = n;
-  }
-  nodes->resize(out);
-}
-
 Node& AddUserNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, uint32_t entry, const UserEntry& ue) {
   Node& n = nodes->emplace_back();
   n.begin = b;
@@ -63,24 +23,27 @@ Node& AddUserNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, uint32_t ent
   return n;
 }
 
-// Trie matches from every position of the chunk.
+// Trie matches from every position of the chunk. A stem head is only kept
+// where a fused tail of its socket may begin (nearly all heads of a large
+// dictionary end elsewhere and would be dropped by DropOpenNodes).
 void AddTrieMatches(const UserDictionary& user, const std::u32string& t, uint32_t begin, uint32_t end,
                     UserNodeScratch* sc, std::vector<Node>* nodes) {
   const TrieView& trie = user.trie();
   sc->labels.resize(end - begin);
-  for (uint32_t q = begin; q < end; ++q) sc->labels[q - begin] = trie.Label(t[q]);
+  for (uint32_t q = begin; q < end; ++q) sc->labels[q - begin] = user.Label(t[q]);
   // Like the model's entries, readings may start at a coda (a fused tail
   // such as the ᆯ러 of 불러) and end before one (the stem 힙하 of 힙한).
   for (uint32_t p = begin; p < end; ++p) {
-    uint32_t node = TrieView::kRoot;
-    for (uint32_t q = p; q < end; ++q) {
-      node = trie.Child(node, sc->labels[q - begin]);  // whitespace is in no key
-      if (node == TrieView::kNone) break;
+    uint32_t node = user.RootChild(sc->labels[p - begin]);  // whitespace is in no key
+    for (uint32_t q = p; node != TrieView::kNone;) {
       for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
         const UserEntry& ue = user.entry(v);
         if (ue.after_vowel_only && (p == begin || !hangul::IsSyllable(t[p - 1]))) continue;
+        if (ue.kind == EntryKind::kHead && (q + 1 == end || !user.HeadMayClose(ue.socket, t[q + 1]))) continue;
         AddUserNode(nodes, p, q + 1, v, ue);
       }
+      if (++q == end) break;
+      node = trie.Child(node, sc->labels[q - begin]);
     }
   }
 }
@@ -88,6 +51,13 @@ void AddTrieMatches(const UserDictionary& user, const std::u32string& t, uint32_
 // Pattern rules: each rule's longest matches, leftmost first, not overlapping.
 void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint32_t begin, uint32_t end,
                        UserNodeScratch* sc, std::vector<Node>* nodes) {
+  // Most chunks hold no character any rule may start with (a syllable with
+  // its coda still is a syllable, the coda no character of its own).
+  const PatternStarts& any = user.pattern_starts();
+  bool may = false;
+  for (uint32_t q = begin; q < end && !may; ++q)
+    may = any.MayStart(t[q]) && !(hangul::IsCodaJamo(t[q]) && q > begin && hangul::IsSyllable(t[q - 1]));
+  if (!may) return;
   sc->chars.clear();
   sc->starts.clear();
   for (uint32_t q = begin; q < end; ++q) {
@@ -103,8 +73,13 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
   const size_t n = sc->chars.size();
   for (size_t r = 0; r < user.pattern_count(); ++r) {
     const uint32_t entry = user.pattern_entry(r);
+    const UserPattern& rule = user.pattern(r);
     for (size_t k = 0; k < n;) {
-      const size_t len = user.pattern(r).LongestMatch(sc->chars.data() + k, n - k, &sc->pattern);
+      if (!rule.starts().MayStart(sc->chars[k])) {
+        ++k;
+        continue;
+      }
+      const size_t len = rule.LongestMatch(sc->chars.data() + k, n - k, &sc->pattern);
       if (len == 0) {
         ++k;
         continue;
@@ -115,48 +90,44 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
   }
 }
 
+// True if the lattice holds a model tail of `socket` at `pos` (model nodes
+// are nodes[0, first_user), sorted by begin).
+bool HasModelTail(const std::vector<Node>& nodes, size_t first_user, uint32_t pos, uint32_t socket) {
+  const auto model_end = nodes.begin() + static_cast<std::ptrdiff_t>(first_user);
+  auto it = std::lower_bound(nodes.begin(), model_end, pos, [](const Node& n, uint32_t b) { return n.begin < b; });
+  for (; it != model_end && it->begin == pos; ++it)
+    if (it->kind == NodeKind::kEntry && it->entry_kind == EntryKind::kSocket && it->socket == socket) return true;
+  return false;
+}
+
 // The model adds its fused tails (socket entries) only where one of its own
 // stem heads ends; a user stem of a class the model has needs them after
-// its head too.
-// Returns how many (begin, socket) pairs of model tails lead sc->socket_starts
-// (sorted; 0 when no user head is of a model class).
-size_t AddModelTails(const ModelImpl& model, const UserDictionary& user, const std::u32string& t, uint32_t end,
-                     size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
+// its head too. sc->socket_starts holds the (end, socket) pairs of the user
+// heads, sorted and unique; the model's tails are walked once per end.
+void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std::u32string& t, uint32_t end,
+                   size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
   const TrieView& trie = model.trie();
-  const size_t user_end = nodes->size();
-  // (begin, socket) of the tails present: the model's, then those added here.
-  auto& present_tails = sc->socket_starts;
-  present_tails.clear();
-  bool any = false;
-  for (size_t i = first_user; i < user_end && !any; ++i)
-    any = (*nodes)[i].entry_kind == EntryKind::kHead && (*nodes)[i].socket < user.socket_base();
-  if (!any) return 0;
-  for (size_t k = 0; k < first_user; ++k) {
-    const Node& m = (*nodes)[k];
-    if (m.kind == NodeKind::kEntry && m.entry_kind == EntryKind::kSocket) present_tails.emplace_back(m.begin, m.socket);
-  }
-  std::sort(present_tails.begin(), present_tails.end());
-  const size_t model_tails = present_tails.size();
-  for (size_t i = first_user; i < user_end; ++i) {
-    const Node head = (*nodes)[i];
-    if (head.entry_kind != EntryKind::kHead || head.socket >= user.socket_base()) continue;
-    const std::pair<uint32_t, uint32_t> key{head.end, head.socket};
-    bool present = std::binary_search(present_tails.begin(), present_tails.begin() + model_tails, key) ||
-                   std::find(present_tails.begin() + model_tails, present_tails.end(), key) != present_tails.end();
-    if (present) continue;
-    present_tails.push_back(key);
+  auto& want = sc->wanted_tails;
+  want.clear();
+  for (const auto& [pos, socket] : sc->socket_starts)
+    if (socket < user.socket_base() && !HasModelTail(*nodes, first_user, pos, socket)) want.emplace_back(pos, socket);
+  for (size_t w = 0; w < want.size();) {
+    const uint32_t pos = want[w].first;
+    size_t w_end = w;
+    while (w_end < want.size() && want[w_end].first == pos) ++w_end;
     uint32_t node = TrieView::kRoot;
-    for (uint32_t q = head.end; q < end && !IsSpaceChar(t[q]); ++q) {
+    for (uint32_t q = pos; q < end && !IsSpaceChar(t[q]); ++q) {
       node = trie.Child(node, trie.Label(t[q]));
       if (node == TrieView::kNone) break;
       for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
         const EntryRecord& er = model.entry(v);
+        if (er.kind() != EntryKind::kSocket) continue;
+        bool wanted = false;
+        for (size_t k = w; k < w_end && !wanted; ++k) wanted = want[k].second == er.socket;
         float penalty = model.entry_penalty(er);
-        if (er.kind() != EntryKind::kSocket || er.socket != head.socket) continue;
-        if (user.touches_model() && user.entry_touched(v) && !Rescore(model, user, EntryKind::kSocket, er, &penalty))
-          continue;
+        if (!wanted || (user.touches_model() && !user.AdjustModelEntry(v, &penalty))) continue;
         Node& n = nodes->emplace_back();
-        n.begin = head.end;
+        n.begin = pos;
         n.end = q + 1;
         n.kind = NodeKind::kEntry;
         n.tag = PosTag::kUN;
@@ -167,28 +138,29 @@ size_t AddModelTails(const ModelImpl& model, const UserDictionary& user, const s
         n.socket = er.socket;
       }
     }
+    w = w_end;
   }
-  return model_tails;
 }
 
-// Drops user stem heads that no fused tail follows (they could never
-// complete): the model's tails are the first `model_tails` pairs of
-// sc->socket_starts, the others are among the user nodes.
-void DropOpenHeads(UserNodeScratch* sc, size_t model_tails, size_t first_user, std::vector<Node>* nodes) {
-  auto& starts = sc->socket_starts;
-  starts.resize(model_tails);
+// Drops the user stem heads that no fused tail follows and the user's own
+// tails that follow no head: neither could ever be part of a path.
+void DropOpenNodes(const std::vector<std::pair<uint32_t, uint32_t>>& head_ends, size_t first_user,
+                   UserNodeScratch* sc, std::vector<Node>* nodes) {
+  auto& tails = sc->wanted_tails;  // (begin, socket) of the tails after first_user
+  tails.clear();
   for (size_t i = first_user; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kSocket) starts.emplace_back(n.begin, n.socket);
+    if (n.entry_kind == EntryKind::kSocket) tails.emplace_back(n.begin, n.socket);
   }
-  std::sort(starts.begin() + static_cast<std::ptrdiff_t>(model_tails), starts.end());
-  const auto mid = starts.begin() + static_cast<std::ptrdiff_t>(model_tails);
+  std::sort(tails.begin(), tails.end());
   size_t out = first_user;
   for (size_t i = first_user; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    const std::pair<uint32_t, uint32_t> key{n.end, n.socket};
-    if (n.entry_kind == EntryKind::kHead && !std::binary_search(starts.begin(), mid, key) &&
-        !std::binary_search(mid, starts.end(), key))
+    if (n.entry_kind == EntryKind::kHead && !std::binary_search(tails.begin(), tails.end(), std::make_pair(n.end, uint32_t{n.socket})) &&
+        !HasModelTail(*nodes, first_user, n.end, n.socket))
+      continue;
+    if (n.entry_kind == EntryKind::kSocket && IsUserId(n.entry) &&
+        !std::binary_search(head_ends.begin(), head_ends.end(), std::make_pair(n.begin, uint32_t{n.socket})))
       continue;
     (*nodes)[out++] = n;
   }
@@ -197,16 +169,24 @@ void DropOpenHeads(UserNodeScratch* sc, size_t model_tails, size_t first_user, s
 
 // Merges the user nodes (from first_user on) into the model's, which are
 // sorted by begin; at equal begins the model's come first. A merge from the
-// back through a small copy, where sorting the whole lattice again cost a
-// tenth of the analysis.
+// back through a small copy of the user nodes, moving the model's nodes
+// between two user nodes as one block: where sorting the whole lattice again
+// cost a tenth of the analysis, and moving them one by one a few percent.
 void MergeUserNodes(size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
   auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
-  std::stable_sort(nodes->begin() + static_cast<std::ptrdiff_t>(first_user), nodes->end(), by_begin);
-  sc->user_nodes.assign(nodes->begin() + static_cast<std::ptrdiff_t>(first_user), nodes->end());
+  const auto user_begin = nodes->begin() + static_cast<std::ptrdiff_t>(first_user);
+  if (!std::is_sorted(user_begin, nodes->end(), by_begin)) std::stable_sort(user_begin, nodes->end(), by_begin);
+  sc->user_nodes.assign(user_begin, nodes->end());
+  Node* n = nodes->data();
   size_t a = first_user, b = sc->user_nodes.size(), k = nodes->size();
   while (b > 0) {
-    if (a > 0 && (*nodes)[a - 1].begin > sc->user_nodes[b - 1].begin) (*nodes)[--k] = (*nodes)[--a];
-    else (*nodes)[--k] = sc->user_nodes[--b];
+    const uint32_t at = sc->user_nodes[b - 1].begin;
+    size_t lo = a;
+    while (lo > 0 && n[lo - 1].begin > at) --lo;
+    std::move_backward(n + lo, n + a, n + k);
+    k -= a - lo;
+    a = lo;
+    n[--k] = sc->user_nodes[--b];
   }
 }
 
@@ -215,16 +195,21 @@ void MergeUserNodes(size_t first_user, UserNodeScratch* sc, std::vector<Node>* n
 void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std::u32string& text, uint32_t begin,
                   uint32_t end, UserNodeScratch* scratch, Lattice* lattice) {
   std::vector<Node>* nodes = &lattice->nodes;
-  if (user.touches_model()) ApplyToModelNodes(model, user, nodes);
   const size_t first_user = nodes->size();
   if (user.entry_count() > user.pattern_count()) AddTrieMatches(user, text, begin, end, scratch, nodes);
   if (user.pattern_count() > 0) AddPatternMatches(user, text, begin, end, scratch, nodes);
   if (nodes->size() == first_user) return;
-  bool heads = false;
-  for (size_t i = first_user; i < nodes->size() && !heads; ++i) heads = (*nodes)[i].entry_kind == EntryKind::kHead;
-  if (heads) {
-    const size_t model_tails = AddModelTails(model, user, text, end, first_user, scratch, nodes);
-    DropOpenHeads(scratch, model_tails, first_user, nodes);
+  bool stems = false;
+  for (size_t i = first_user; i < nodes->size() && !stems; ++i) stems = (*nodes)[i].entry_kind != EntryKind::kPlain;
+  if (stems) {
+    auto& head_ends = scratch->socket_starts;
+    head_ends.clear();
+    for (size_t i = first_user; i < nodes->size(); ++i)
+      if ((*nodes)[i].entry_kind == EntryKind::kHead) head_ends.emplace_back((*nodes)[i].end, (*nodes)[i].socket);
+    std::sort(head_ends.begin(), head_ends.end());
+    head_ends.erase(std::unique(head_ends.begin(), head_ends.end()), head_ends.end());
+    AddModelTails(model, user, text, end, first_user, scratch, nodes);
+    DropOpenNodes(head_ends, first_user, scratch, nodes);
   }
   MergeUserNodes(first_user, scratch, nodes);
 }

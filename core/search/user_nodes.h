@@ -1,7 +1,7 @@
 // The user dictionary's hook into the lattice (core/dict/user_dictionary.h).
-// After BuildLattice, AddUserNodes
-//  - drops the model's readings of blocked morphemes and tags and adds the
-//    user's scores to the readings it re-scores;
+// BuildLattice drops the model's readings of blocked morphemes and tags and
+// adds the user's scores to the readings it re-scores (KeepModelNode);
+// after it, AddUserNodes
 //  - adds the user's readings found in the text (trie matches from every
 //    position, across pretokens; never across whitespace) and pattern rule
 //    matches, as kEntry nodes whose `entry` carries kUserIdBit;
@@ -28,13 +28,31 @@ struct UserNodeScratch {
   std::vector<TrieLabel> labels;
   std::vector<char32_t> chars;   // the chunk's characters, a syllable and its coda as one
   std::vector<uint32_t> starts;  // normalized position of chars[i]; one more at the end
-  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
+  std::vector<std::pair<uint32_t, uint32_t>> socket_starts;  // (end, socket) of the user stem heads
+  std::vector<std::pair<uint32_t, uint32_t>> wanted_tails;
   std::vector<Node> user_nodes;  // the user nodes while they are merged in
   UserPattern::Scratch pattern;
 };
 
-// Applies `user` to the lattice of text[begin, end) that BuildLattice just
-// built. Leaves the nodes sorted by begin.
+// Unknown-word guesses are the last resort that covers every run: they are
+// only dropped while the other guess tag is still allowed.
+inline bool UnknownGuessBlocked(const UserDictionary& user, PosTag t) {
+  return user.tag_blocked(t) && !(user.tag_blocked(PosTag::kNNG) && user.tag_blocked(PosTag::kNNP));
+}
+
+// False if `user` blocks the model's node `n` (a reading or an unknown-word
+// guess); else adds the user's scores of its morphemes to *penalty.
+// BuildLattice applies it to the model's nodes of a lattice whose `user`
+// touches the model, in the pass that drops open stem heads.
+inline bool KeepModelNode(const UserDictionary& user, const Node& n, float* penalty) {
+  if (n.kind == NodeKind::kUnknown) return !UnknownGuessBlocked(user, n.tag);
+  return n.kind != NodeKind::kEntry || user.AdjustModelEntry(n.entry, penalty);
+}
+
+// Adds the nodes of `user` to the lattice of text[begin, end) that
+// BuildLattice just built (with lattice->user set, so that the model's
+// nodes already carry the dictionary's blocks and scores). Leaves the
+// nodes sorted by begin.
 void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std::u32string& text, uint32_t begin,
                   uint32_t end, UserNodeScratch* scratch, Lattice* lattice);
 

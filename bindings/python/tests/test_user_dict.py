@@ -47,6 +47,16 @@ def test_entries_of_every_kind(model):
     assert best(derived, "뉴진스를 좋아해", tags=["NNP", "JKO"]) == "뉴진스/NNP 를/JKO"
 
 
+def test_user_morphemes_are_flagged(model):
+    d = kma.UserDict(model)
+    d.add_word("뉴진스", "NNP")
+    tokens = kma.Analyzer(model.with_user_dict(d)).tokenize("뉴진스를 좋아해")
+    assert (tokens[0].form, tokens[0].user, tokens[0].id) == ("뉴진스", True, 0)
+    assert tokens[0]._asdict()["user"] is True
+    assert not any(t.user for t in tokens[1:])
+    assert not any(t.user for t in kma.Analyzer(model).tokenize("뉴진스를 좋아해"))
+
+
 def test_a_derived_model_pickles_with_its_entries(model):
     d = kma.UserDict(model)
     d.add_word("카카오뱅크", "NNP")

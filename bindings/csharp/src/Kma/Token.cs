@@ -26,6 +26,7 @@ public sealed class Token
         IsPattern = (t.Flags & Native.KmaNative.KMA_TOKEN_PATTERN) != 0;
         IsConstrained = (t.Flags & Native.KmaNative.KMA_TOKEN_CONSTRAINED) != 0;
         IsCorrected = (t.Flags & Native.KmaNative.KMA_TOKEN_CORRECTED) != 0;
+        IsUser = (t.Flags & Native.KmaNative.KMA_TOKEN_USER) != 0;
         SentenceIndex = (int)t.Sentence;
         WordIndex = (int)t.Word;
     }
@@ -63,6 +64,14 @@ public sealed class Token
     /// (되요 gives 되/VV and 어요/EF, both over 되요).
     /// </summary>
     public bool IsCorrected { get; }
+    /// <summary>
+    /// A morpheme the model lacks that a user dictionary added (a word, a
+    /// stem, a morpheme of a pre-analysed surface, a pattern rule's match;
+    /// see <see cref="UserDictionary"/>); <see cref="MorphId"/> is then 0. A
+    /// user entry for a word the model has keeps the model's morpheme and is
+    /// not flagged.
+    /// </summary>
+    public bool IsUser { get; }
     /// <summary>Index of the sentence the token belongs to.</summary>
     public int SentenceIndex { get; }
     /// <summary>Index of the whitespace-separated word the token belongs to.</summary>

@@ -52,6 +52,21 @@ public sealed class UserDictionaryTest : IClassFixture<ModelFixture>
     }
 
     [Fact]
+    public void UserMorphemesAreFlagged()
+    {
+        using var dict = new UserDictionary(_model).AddWord("뉴진스", "NNP");
+        using Model derived = _model.WithUserDictionary(dict);
+        using var a = new Analyzer(derived);
+        var tokens = a.Analyze("뉴진스를 좋아해").Best.Tokens;
+        Assert.Equal("뉴진스", tokens[0].Form);
+        Assert.True(tokens[0].IsUser);
+        Assert.Equal(0u, tokens[0].MorphId);
+        for (int i = 1; i < tokens.Count; i++) Assert.False(tokens[i].IsUser, tokens[i].ToString());
+        using var plain = new Analyzer(_model);
+        foreach (Token t in plain.Analyze("뉴진스를 좋아해").Best.Tokens) Assert.False(t.IsUser, t.ToString());
+    }
+
+    [Fact]
     public void ErrorsNameLineAndColumn()
     {
         string bad = Path.GetTempFileName();

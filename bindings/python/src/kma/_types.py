@@ -43,6 +43,11 @@ class Token(NamedTuple):
     morpheme from a corrected spelling; ``start`` and ``len`` are then the
     span of the text as written (``되요`` gives ``되/VV`` and ``어요/EF``,
     both over ``되요``)."""
+    user: bool = False
+    """True for a morpheme the model lacks that a user dictionary added (a
+    word, a stem, a morpheme of a pre-analysed surface, a pattern rule's
+    match; see :class:`kma.UserDict`); ``id`` is then 0. A user entry for a
+    word the model has keeps the model's morpheme and is not flagged."""
 
     @property
     def end(self) -> int:

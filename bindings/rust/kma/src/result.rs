@@ -253,6 +253,15 @@ impl<'a> Token<'a> {
         u32::from(self.raw.flags) & sys::KMA_TOKEN_CORRECTED != 0
     }
 
+    /// A morpheme the model lacks that a user dictionary added (a word, a
+    /// stem, a morpheme of a pre-analysed surface, a pattern rule's match;
+    /// see [`UserDict`](crate::UserDict)); [`morph_id`](Self::morph_id) is
+    /// then 0. A user entry for a word the model has keeps the model's
+    /// morpheme and is not flagged.
+    pub fn is_user(&self) -> bool {
+        u32::from(self.raw.flags) & sys::KMA_TOKEN_USER != 0
+    }
+
     /// Index of the sentence the token belongs to.
     pub fn sentence(&self) -> usize {
         self.raw.sentence as usize

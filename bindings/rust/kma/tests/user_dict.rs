@@ -58,6 +58,23 @@ fn words_stems_and_blocks() {
 }
 
 #[test]
+fn user_morphemes_are_flagged() {
+    let model = model();
+    let mut dict = UserDict::new(&model).unwrap();
+    dict.add_word("뉴진스", "NNP", 0.0).unwrap();
+    let derived = model.with_user_dict(&dict).unwrap();
+    let mut a = derived.analyzer().unwrap();
+    let result = a.analyze("뉴진스를 좋아해").unwrap();
+    let tokens: Vec<_> = result.best().tokens().collect();
+    assert_eq!(tokens[0].form(), "뉴진스");
+    assert!(tokens[0].is_user());
+    assert_eq!(tokens[0].morph_id(), 0);
+    assert!(tokens[1..].iter().all(|t| !t.is_user()));
+    let mut plain = model.analyzer().unwrap();
+    assert!(plain.analyze("뉴진스를 좋아해").unwrap().best().tokens().all(|t| !t.is_user()));
+}
+
+#[test]
 fn errors_name_line_and_column() {
     let model = model();
     let mut dict = UserDict::new(&model).unwrap();

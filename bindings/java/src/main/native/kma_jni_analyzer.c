@@ -6,9 +6,10 @@
 
 JNIEXPORT jlong JNICALL Java_io_github_kma_Analyzer_new0(JNIEnv* env, jclass cls, jlong model,
                                                          jint mask, jint top_n, jfloat beam,
-                                                         jint max_unknown, jbyteArray lm) {
+                                                         jint max_unknown, jbyteArray lm,
+                                                         jbyteArray output_tags) {
   (void)cls;
-  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm);
+  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm, output_tags);
   if (opt == NULL) return 0;
   kma_analyzer* a = NULL;
   kma_status s = kma_analyzer_new(&a, KMA_JNI_PTR(const kma_model, model), opt);
@@ -23,9 +24,10 @@ JNIEXPORT jlong JNICALL Java_io_github_kma_Analyzer_new0(JNIEnv* env, jclass cls
 JNIEXPORT void JNICALL Java_io_github_kma_Analyzer_setOptions0(JNIEnv* env, jclass cls, jlong h,
                                                                jint mask, jint top_n,
                                                                jfloat beam, jint max_unknown,
-                                                               jbyteArray lm) {
+                                                               jbyteArray lm,
+                                                               jbyteArray output_tags) {
   (void)cls;
-  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm);
+  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm, output_tags);
   if (opt == NULL) return;
   kma_status s = kma_analyzer_set_options(KMA_JNI_PTR(kma_analyzer, h), opt);
   kma_options_free(opt);

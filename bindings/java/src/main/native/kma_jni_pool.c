@@ -8,10 +8,10 @@ JNIEXPORT jlong JNICALL Java_io_github_kma_AnalyzerPool_new0(JNIEnv* env, jclass
                                                              jlong model, jint mask,
                                                              jint top_n, jfloat beam,
                                                              jint max_unknown, jbyteArray lm,
-                                                             jint threads) {
+                                                             jbyteArray output_tags, jint threads) {
   (void)cls;
   /* threads >= 0: checked by AnalyzerPool.java. */
-  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm);
+  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm, output_tags);
   if (opt == NULL) return 0;
   kma_pool* pool = NULL;
   kma_status s =

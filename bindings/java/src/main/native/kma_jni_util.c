@@ -184,10 +184,24 @@ char* kma_jni_bytes_dup(JNIEnv* env, jbyteArray bytes, jsize* length) {
 }
 
 /* Bits of AnalyzerOptions.mask (see AnalyzerOptions.java). */
-enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8, kTypos = 16 };
+enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8, kTypos = 16, kHasOutputTags = 32 };
+
+/* Sets string option @p key from NUL-terminated UTF-8 @p bytes; KMA_OK with
+ * an OutOfMemoryError pending (and *oom set) if the copy failed. */
+static kma_status set_string_option(JNIEnv* env, kma_options* opt, int key, jbyteArray bytes,
+                                    int* oom) {
+  char* value = kma_jni_bytes_dup(env, bytes, NULL);
+  if (value == NULL) {
+    *oom = 1;
+    return KMA_OK;
+  }
+  kma_status s = kma_options_set_string(opt, key, value);
+  free(value);
+  return s;
+}
 
 kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
-                                  jint max_unknown, jbyteArray lm) {
+                                  jint max_unknown, jbyteArray lm, jbyteArray output_tags) {
   kma_options* opt = NULL;
   kma_status s = kma_options_new(&opt);
   if (s == KMA_OK && (mask & kHasTopN)) s = kma_options_set_int(opt, KMA_OPT_TOP_N, top_n);
@@ -196,14 +210,16 @@ kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat bea
     s = kma_options_set_int(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, max_unknown);
   }
   if (s == KMA_OK && (mask & kTypos)) s = kma_options_set_int(opt, KMA_OPT_TYPOS, 1);
+  int oom = 0;
   if (s == KMA_OK && (mask & kHasLm) && lm != NULL) {
-    char* name = kma_jni_bytes_dup(env, lm, NULL);
-    if (name == NULL) {
-      kma_options_free(opt);
-      return NULL;
-    }
-    s = kma_options_set_string(opt, KMA_OPT_LM, name);
-    free(name);
+    s = set_string_option(env, opt, KMA_OPT_LM, lm, &oom);
+  }
+  if (s == KMA_OK && !oom && (mask & kHasOutputTags) && output_tags != NULL) {
+    s = set_string_option(env, opt, KMA_OPT_OUTPUT_TAGS, output_tags, &oom);
+  }
+  if (oom) {
+    kma_options_free(opt);
+    return NULL;
   }
   if (s != KMA_OK) {
     kma_jni_throw_status(env, s);

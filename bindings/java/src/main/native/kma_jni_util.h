@@ -40,7 +40,7 @@ jobject kma_jni_new_exception(JNIEnv* env, kma_status status, const char* msg, i
  * NULL with an exception pending on failure; the caller frees the set.
  */
 kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
-                                  jint max_unknown, jbyteArray lm);
+                                  jint max_unknown, jbyteArray lm, jbyteArray output_tags);
 
 /* Throws java.lang.OutOfMemoryError with the given message. */
 void kma_jni_throw_oom(JNIEnv* env, const char* what);

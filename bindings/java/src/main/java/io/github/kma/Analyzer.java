@@ -47,7 +47,8 @@ public final class Analyzer extends NativeHandle {
     AnalyzerOptions opt = o != null ? o : new AnalyzerOptions();
     long m = model.acquireForAnalyzer();
     try {
-      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8());
+      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(),
+          opt.outputTagsUtf8());
     } finally {
       model.releaseForAnalyzer();
     }
@@ -62,7 +63,8 @@ public final class Analyzer extends NativeHandle {
     synchronized (callLock) {
       long h = acquire();
       try {
-        setOptions0(h, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8());
+        setOptions0(h, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(),
+            opt.outputTagsUtf8());
       } finally {
         release();
       }
@@ -139,10 +141,10 @@ public final class Analyzer extends NativeHandle {
   }
 
   private static native long new0(long model, int mask, int topN, float beam,
-      int maxUnknownLength, byte[] lmUtf8);
+      int maxUnknownLength, byte[] lmUtf8, byte[] outputTagsUtf8);
 
   private static native void setOptions0(long handle, int mask, int topN, float beam,
-      int maxUnknownLength, byte[] lmUtf8);
+      int maxUnknownLength, byte[] lmUtf8, byte[] outputTagsUtf8);
 
   private static native void free0(long handle);
 

@@ -17,12 +17,14 @@ public final class AnalyzerOptions {
   static final int HAS_MAX_UNKNOWN_LENGTH = 4;
   static final int HAS_LM = 8;
   static final int TYPOS = 16;  // the bit is the value: KMA_OPT_TYPOS = 1
+  static final int HAS_OUTPUT_TAGS = 32;
 
   int mask;
   int topN;
   float beam;
   int maxUnknownLength;
   String lm;
+  String outputTags;
 
   /** Number of analyses returned, best first (1..64, default 1). */
   public AnalyzerOptions topN(int n) {
@@ -63,7 +65,25 @@ public final class AnalyzerOptions {
     return this;
   }
 
+  /**
+   * Tags whose tokens appear in the output (comma- or space-separated tag
+   * names, e.g. {@code "NNG,NNP,VV,VA"}; "" = every tag, the default). The
+   * analysis is the same; tokens of other tags are left out, and the rest
+   * keep their word and sentence numbers. An unknown tag name raises
+   * {@link KmaException} with {@link KmaException#INVALID_ARGUMENT} when an
+   * analyzer is created or reconfigured.
+   */
+  public AnalyzerOptions outputTags(String tags) {
+    outputTags = Objects.requireNonNull(tags, "tags");
+    mask |= HAS_OUTPUT_TAGS;
+    return this;
+  }
+
   byte[] lmUtf8() {
     return (mask & HAS_LM) != 0 ? Model.nulTerminated(lm) : null;
+  }
+
+  byte[] outputTagsUtf8() {
+    return (mask & HAS_OUTPUT_TAGS) != 0 ? Model.nulTerminated(outputTags) : null;
   }
 }

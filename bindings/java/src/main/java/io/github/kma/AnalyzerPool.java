@@ -62,7 +62,8 @@ public final class AnalyzerPool extends NativeHandle {
     AnalyzerOptions opt = o != null ? o : new AnalyzerOptions();
     long m = model.acquireForAnalyzer();
     try {
-      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(), threads);
+      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(),
+          opt.outputTagsUtf8(), threads);
     } finally {
       model.releaseForAnalyzer();
     }
@@ -112,7 +113,7 @@ public final class AnalyzerPool extends NativeHandle {
   }
 
   private static native long new0(long model, int mask, int topN, float beam,
-      int maxUnknownLength, byte[] lmUtf8, int threads);
+      int maxUnknownLength, byte[] lmUtf8, byte[] outputTagsUtf8, int threads);
 
   private static native void free0(long handle);
 

@@ -11,6 +11,7 @@ public final class Token {
   private static final int FLAG_PATTERN = 2;  // KMA_TOKEN_PATTERN
   private static final int FLAG_CONSTRAINED = 4;  // KMA_TOKEN_CONSTRAINED
   private static final int FLAG_CORRECTED = 8;  // KMA_TOKEN_CORRECTED
+  private static final int FLAG_USER = 16;  // KMA_TOKEN_USER
 
   private final String form;
   private final int tagId;
@@ -118,6 +119,17 @@ public final class Token {
    */
   public boolean isCorrected() {
     return (flags & FLAG_CORRECTED) != 0;
+  }
+
+  /**
+   * Whether this morpheme is one the model lacks and a user dictionary
+   * added (a word, a stem, a morpheme of a pre-analysed surface, a pattern
+   * rule's match; see {@link UserDictionary}); its {@link #morphId()} is
+   * then 0. A user entry for a word the model has keeps the model's
+   * morpheme and is not flagged.
+   */
+  public boolean isUser() {
+    return (flags & FLAG_USER) != 0;
   }
 
   /** Index of the sentence the token belongs to. */

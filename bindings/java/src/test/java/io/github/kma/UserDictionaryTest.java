@@ -86,6 +86,48 @@ class UserDictionaryTest {
   }
 
   @Test
+  void userMorphemesAreFlagged() {
+    try (UserDictionary d = new UserDictionary(model).addWord("뉴진스", "NNP", 0f);
+        Model derived = model.withUserDictionary(d);
+        Analyzer a = new Analyzer(derived)) {
+      List<Token> tokens = a.analyze("뉴진스를 좋아해").tokens();
+      assertEquals("뉴진스", tokens.get(0).form());
+      assertTrue(tokens.get(0).isUser());
+      assertEquals(0, tokens.get(0).morphId());
+      for (Token t : tokens.subList(1, tokens.size())) assertFalse(t.isUser(), t.toString());
+    }
+    try (Analyzer plain = new Analyzer(model)) {
+      for (Token t : plain.analyze("뉴진스를 좋아해").tokens()) assertFalse(t.isUser(), t.toString());
+    }
+  }
+
+  @Test
+  void outputTagsKeepTheAnalysisAndLeaveOtherTagsOut() {
+    String text = "뉴진스가 카카오뱅크 광고에서 힙해 보였다";
+    try (Analyzer all = new Analyzer(model);
+        Analyzer content = new Analyzer(model, new AnalyzerOptions().outputTags("NNG, NNP,VV"))) {
+      List<Token> every = all.analyze(text).tokens();
+      List<Token> kept = content.analyze(text).tokens();
+      assertFalse(kept.isEmpty());
+      assertTrue(kept.size() < every.size());
+      int k = 0;
+      for (Token t : every) {
+        if (!t.tag().equals("NNG") && !t.tag().equals("NNP") && !t.tag().equals("VV")) continue;
+        Token u = kept.get(k++);
+        assertEquals(t.form() + "/" + t.tag() + "@" + t.begin() + "+" + t.word(),
+            u.form() + "/" + u.tag() + "@" + u.begin() + "+" + u.word());
+      }
+      assertEquals(kept.size(), k);
+      content.setOptions(new AnalyzerOptions());
+      assertEquals(every.size(), content.analyze(text).tokens().size());
+    }
+    KmaException e = assertThrows(KmaException.class,
+        () -> new Analyzer(model, new AnalyzerOptions().outputTags("NNG,NNQ")));
+    assertEquals(KmaException.INVALID_ARGUMENT, e.status());
+    assertTrue(e.getMessage().contains("NNQ"), e.getMessage());
+  }
+
+  @Test
   void joinerSpellsTheIssueExamples() {
     try (Joiner j = new Joiner(model)) {
       assertEquals("도와줬어요", j.join("돕/VV 아/EC 주/VX 었/EP 어요/EF"));
