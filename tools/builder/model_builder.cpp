@@ -117,9 +117,10 @@ Status BuildModel(const BuildConfig& cfg) {
   std::vector<std::vector<uint32_t>> lm_sents, tag_sents;
   LmSentences(vocab, data.sentences, &lm_sents, &tag_sents);
   w.AddSection("boundary", PodSection(BoundaryTable(cfg.tag_model, data.sentences)));
+  const std::vector<float> ngram_weights = std::move(data.ngram_weights);
   data = CorpusData();
   std::string knlm;
-  KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, vocab.lm_vocab, kLmBos, kLmEos, cfg.knlm, &knlm));
+  KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, ngram_weights, vocab.lm_vocab, kLmBos, kLmEos, cfg.knlm, &knlm));
   log("knlm: order " + std::to_string(cfg.knlm.order) + ", " + std::to_string(knlm.size() / 1024) + " KiB");
   done("knlm");
   CongTrainResult cong;
@@ -130,7 +131,7 @@ Status BuildModel(const BuildConfig& cfg) {
   w.AddSection("lm.knlm", std::move(knlm));
   AddCongSections(plan, &cong, &w);
   std::string tag_lm;
-  KMA_RETURN_IF_ERROR(BuildTagLm(cfg.tag_model, tag_sents, &tag_lm));
+  KMA_RETURN_IF_ERROR(BuildTagLm(cfg.tag_model, tag_sents, ngram_weights, &tag_lm));
   w.AddSection("lm.tag", std::move(tag_lm));
   done("tag model");
 
