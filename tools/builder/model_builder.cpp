@@ -51,6 +51,26 @@ std::vector<uint8_t> ContentMask(const CongGlobalSpec& spec, const Vocabulary& v
   return mask;
 }
 
+// The sentences CoNg trains on: those of weight 1, and of the fractional
+// ones (silver weighted below gold) an evenly spread share equal to their
+// weight, so the expected counts match the n-gram models'. CoNg's trainer
+// learns from positions, which have no fractional form; the KnLM teacher
+// it distils from has the weighted counts.
+std::vector<std::vector<uint32_t>> CongSentences(const std::vector<std::vector<uint32_t>>& lm_sents,
+                                                 const std::vector<float>& weights) {
+  std::vector<std::vector<uint32_t>> out;
+  double owed = 0;
+  for (size_t i = 0; i < lm_sents.size(); ++i) {
+    if (!weights.empty() && weights[i] < 1) {
+      owed += weights[i];
+      if (owed < 1) continue;
+      owed -= 1;
+    }
+    out.push_back(lm_sents[i]);
+  }
+  return out;
+}
+
 // The cong and cong-global stages; `knlm` is the knlm stage's blob (the
 // teacher).
 Status TrainCongStages(const BuildConfig& cfg, const LmPlan& plan, const Vocabulary& vocab,
@@ -125,7 +145,10 @@ Status BuildModel(const BuildConfig& cfg) {
   done("knlm");
   CongTrainResult cong;
   if (plan.any_cong()) {
-    KMA_RETURN_IF_ERROR(TrainCongStages(cfg, plan, vocab, lm_sents, knlm, &cong));  // logs its own steps
+    const std::vector<std::vector<uint32_t>> cong_sents =
+        ngram_weights.empty() ? std::vector<std::vector<uint32_t>>() : CongSentences(lm_sents, ngram_weights);
+    KMA_RETURN_IF_ERROR(TrainCongStages(cfg, plan, vocab, ngram_weights.empty() ? lm_sents : cong_sents, knlm,
+                                        &cong));  // logs its own steps
     clock.Restart();
   }
   w.AddSection("lm.knlm", std::move(knlm));
