@@ -51,6 +51,26 @@ std::vector<uint8_t> ContentMask(const CongGlobalSpec& spec, const Vocabulary& v
   return mask;
 }
 
+// The sentences CoNg trains on: those of weight 1, and of the fractional
+// ones (silver weighted below gold) an evenly spread share equal to their
+// weight, so the expected counts match the n-gram models'. CoNg's trainer
+// learns from positions, which have no fractional form; the KnLM teacher
+// it distils from has the weighted counts.
+std::vector<std::vector<uint32_t>> CongSentences(const std::vector<std::vector<uint32_t>>& lm_sents,
+                                                 const std::vector<float>& weights) {
+  std::vector<std::vector<uint32_t>> out;
+  double owed = 0;
+  for (size_t i = 0; i < lm_sents.size(); ++i) {
+    if (!weights.empty() && weights[i] < 1) {
+      owed += weights[i];
+      if (owed < 1) continue;
+      owed -= 1;
+    }
+    out.push_back(lm_sents[i]);
+  }
+  return out;
+}
+
 // The cong and cong-global stages; `knlm` is the knlm stage's blob (the
 // teacher).
 Status TrainCongStages(const BuildConfig& cfg, const LmPlan& plan, const Vocabulary& vocab,
@@ -117,20 +137,24 @@ Status BuildModel(const BuildConfig& cfg) {
   std::vector<std::vector<uint32_t>> lm_sents, tag_sents;
   LmSentences(vocab, data.sentences, &lm_sents, &tag_sents);
   w.AddSection("boundary", PodSection(BoundaryTable(cfg.tag_model, data.sentences)));
+  const std::vector<float> ngram_weights = std::move(data.ngram_weights);
   data = CorpusData();
   std::string knlm;
-  KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, vocab.lm_vocab, kLmBos, kLmEos, cfg.knlm, &knlm));
+  KMA_RETURN_IF_ERROR(BuildKnlm(lm_sents, ngram_weights, vocab.lm_vocab, kLmBos, kLmEos, cfg.knlm, &knlm));
   log("knlm: order " + std::to_string(cfg.knlm.order) + ", " + std::to_string(knlm.size() / 1024) + " KiB");
   done("knlm");
   CongTrainResult cong;
   if (plan.any_cong()) {
-    KMA_RETURN_IF_ERROR(TrainCongStages(cfg, plan, vocab, lm_sents, knlm, &cong));  // logs its own steps
+    const std::vector<std::vector<uint32_t>> cong_sents =
+        ngram_weights.empty() ? std::vector<std::vector<uint32_t>>() : CongSentences(lm_sents, ngram_weights);
+    KMA_RETURN_IF_ERROR(TrainCongStages(cfg, plan, vocab, ngram_weights.empty() ? lm_sents : cong_sents, knlm,
+                                        &cong));  // logs its own steps
     clock.Restart();
   }
   w.AddSection("lm.knlm", std::move(knlm));
   AddCongSections(plan, &cong, &w);
   std::string tag_lm;
-  KMA_RETURN_IF_ERROR(BuildTagLm(cfg.tag_model, tag_sents, &tag_lm));
+  KMA_RETURN_IF_ERROR(BuildTagLm(cfg.tag_model, tag_sents, ngram_weights, &tag_lm));
   w.AddSection("lm.tag", std::move(tag_lm));
   done("tag model");
 

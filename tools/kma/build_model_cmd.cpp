@@ -158,7 +158,8 @@ std::string Usage(bool dev) {
   }
   AppendHelp(&u, "--silver LIST",
              "comma-separated silver training files (kma silver output, train.tsv's format), each FILE or "
-             "FILE:N with N an integer weight (its sentences count N times; default 1)");
+             "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
+             "below 1 (each occurrence counts W in the n-gram models, once elsewhere)");
   AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
   AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
@@ -196,7 +197,7 @@ ArgParser MakeParser() {
   return ArgParser(std::move(specs));
 }
 
-// --silver FILE[:N],... and --gold-weight N into `spec`; a usage error
+// --silver FILE[:W],... and --gold-weight N into `spec`; a usage error
 // message, or "".
 std::string ApplySilver(const ArgParser& args, build::CorpusSpec* spec) {
   long n;
@@ -209,10 +210,17 @@ std::string ApplySilver(const ArgParser& args, build::CorpusSpec* spec) {
     s.path = item;
     const size_t colon = item.rfind(':');
     if (colon != std::string::npos) {
-      if (!ParseIntInRange(item.substr(colon + 1), 1, 100, &n))
-        return "--silver: the weight after ':' in '" + item + "' must be an integer in 1..100";
+      const std::string w = item.substr(colon + 1);
+      float f = 0;
+      if (ParseIntInRange(w, 1, 100, &n)) {
+        s.weight = static_cast<double>(n);
+      } else if (ParseFloatInRange(w, 0.001f, 0.999f, &f)) {
+        s.weight = f;
+      } else {
+        return "--silver: the weight after ':' in '" + item + "' must be an integer in 1..100 or a fraction in "
+               "0.001..0.999";
+      }
       s.path = item.substr(0, colon);
-      s.weight = static_cast<int>(n);
     }
     if (!IsFile(s.path)) return "--silver: '" + s.path + "' is not a file";
     spec->silver.push_back(s);

@@ -37,7 +37,7 @@ namespace {
 
 constexpr const char kSilverUsage[] =
     "usage: kma silver --weak FILE -o OUT [--model P] [--lm NAME] [-t N] [--kinds LIST]\n"
-    "                  [--margin X] [--limit N]\n"
+    "                  [--margin X] [--window N] [--limit N]\n"
     "\n"
     "Writes silver training data (corpus/train.tsv's format) from dictionary usage\n"
     "examples (weak/dict_examples.tsv): each example of a headword that is not held\n"
@@ -52,6 +52,9 @@ constexpr const char kSilverUsage[] =
     "                CPU); the output is the same for every N\n"
     "  --kinds LIST  comma-separated kinds: sentence, dialogue, phrase (default: all)\n"
     "  --margin X    largest score gap kept, in nats, >= 0 (default 5)\n"
+    "  --window N    write only the word holding the headword's reading and N\n"
+    "                words on each side, not the whole example (default: the whole\n"
+    "                example); the other words are the model's own free choices\n"
     "  --limit N     read only the first N examples of the file\n"
     "  --no-unknown  drop examples whose analysis guesses an unknown word other\n"
     "                than the headword's own morphemes (such guesses would enter\n"
@@ -61,6 +64,7 @@ constexpr const char kSilverUsage[] =
 struct Settings {
   std::string file, output, model, lm;
   long threads = 1, limit = -1;
+  long window = -1;  // words kept on each side of the headword's word; -1: all
   float margin = 5.0f;
   bool no_unknown = false;
   bool kind_on[weak::kNumExampleKinds] = {true, true, true};
@@ -69,7 +73,7 @@ struct Settings {
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"weak", 0, true}, {"output", 'o', true}, {"model", 0, true}, {"lm", 0, true},
                   {"threads", 't', true}, {"kinds", 0, true}, {"margin", 0, true}, {"limit", 0, true},
-                  {"no-unknown", 0, false}});
+                  {"window", 0, true}, {"no-unknown", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma silver --help')");
   if (args.help()) {
@@ -85,6 +89,8 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (s->threads == 0) s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
   if (args.Has("limit") && !ParseIntInRange(args.Get("limit"), 1, 1L << 40, &s->limit))
     return Fail(kExitUsage, "--limit must be a positive integer");
+  if (args.Has("window") && !ParseIntInRange(args.Get("window"), 0, 1000, &s->window))
+    return Fail(kExitUsage, "--window must be an integer in 0..1000");
   if (args.Has("margin") && !ParseFloatInRange(args.Get("margin"), 0.0f, 1e6f, &s->margin))
     return Fail(kExitUsage, "--margin must be a number >= 0");
   std::string bad;
@@ -180,6 +186,47 @@ bool IsForeignUnknown(const Token& t, const Constraints& c) {
   return true;
 }
 
+// Index of the first token of a forced reading of the lemma constraint in
+// `tokens` (consecutive tokens with its forms and allowed tags), and its
+// length; tokens.size() if none is found.
+size_t FindReading(const std::vector<Token>& tokens, const Constraints& c, size_t* length) {
+  for (size_t i = 0; i < tokens.size(); ++i)
+    for (const auto& reading : c.lemmas[0].readings) {
+      if (i + reading.size() > tokens.size()) continue;
+      size_t k = 0;
+      while (k < reading.size() && tokens[i + k].form == reading[k].form &&
+             (reading[k].tags & TagSetOf(tokens[i + k].tag)))
+        ++k;
+      if (k == reading.size()) {
+        *length = k;
+        return i;
+      }
+    }
+  return tokens.size();
+}
+
+// [*first, *last): the tokens of the words holding the headword's reading
+// and `window` words on each side. Only the reading is backed by the
+// dictionary; the rest of the example is the model's own free choice,
+// which a student would learn back, errors included. Unchanged when no
+// reading is found (cannot happen for a satisfied constraint).
+void WindowAroundReading(const std::vector<Token>& tokens, const Constraints& c, size_t window, size_t* first,
+                         size_t* last) {
+  size_t length = 0;
+  const size_t at = FindReading(tokens, c, &length);
+  if (at == tokens.size()) return;
+  auto word_of = [&](size_t i) { return std::pair(tokens[i].sentence, tokens[i].word); };
+  size_t b = at, e = at + length, seen = 0;
+  while (b > 0 && word_of(b - 1) == word_of(b)) --b;
+  for (; b > 0 && seen <= window; --b)
+    if (word_of(b - 1) != word_of(b) && ++seen > window) break;
+  while (e < tokens.size() && word_of(e) == word_of(e - 1)) ++e;
+  for (seen = 0; e < tokens.size() && seen <= window; ++e)
+    if (word_of(e) != word_of(e - 1) && ++seen > window) break;
+  *first = b;
+  *last = e;
+}
+
 // Analyses one example (on a pool worker); sets *out to its train.tsv line
 // when kept.
 Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, const Settings& s, const weak::DictExample& ex,
@@ -208,9 +255,20 @@ Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, const Settings& s, 
         return Status::Ok();
       }
   *fate = Fate::kKept;
-  out->assign(ex.text);
+  const std::vector<Token>& tokens = forced[0].tokens;
+  size_t first = 0, last = tokens.size();
+  if (s.window >= 0) WindowAroundReading(tokens, c, static_cast<size_t>(s.window), &first, &last);
+  if (s.window < 0 || last == first) {
+    first = 0;
+    last = tokens.size();
+    out->assign(ex.text);
+  } else {
+    const size_t b = tokens[first].begin, e = tokens[last - 1].begin + tokens[last - 1].length;
+    out->assign(ex.text.substr(b, e > b ? e - b : 0));
+  }
   uint32_t word = UINT32_MAX;
-  for (const Token& t : forced[0].tokens) {
+  for (size_t i = first; i < last; ++i) {
+    const Token& t = tokens[i];
     *out += t.word != word ? '\t' : ' ';
     word = t.word;
     *out += t.form;

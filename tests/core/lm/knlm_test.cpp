@@ -345,6 +345,78 @@ TEST(Knlm, BuildRejectsBadInput) {
             StatusCode::kInvalidArgument);
 }
 
+// Fractional sentence weights (Kneser–Ney on expected counts).
+std::string BuildWeighted(const std::vector<std::vector<uint32_t>>& corpus, const std::vector<float>& weights,
+                          int quant_bits) {
+  KnlmBuildOptions opt;
+  opt.order = 3;
+  opt.quant_bits = quant_bits;
+  std::string blob;
+  Status st = BuildKnlm(corpus, weights, kVocab, kBos, kEos, opt, &blob);
+  EXPECT_TRUE(st.ok()) << st.message();
+  return blob;
+}
+
+TEST(Knlm, WeightsOfOneAreTheUnweightedModel) {
+  for (int quant : {0, 8}) {
+    const std::string plain = Build(Train(), 3, quant);
+    EXPECT_EQ(BuildWeighted(Train(), std::vector<float>(Train().size(), 1.0f), quant), plain);
+    EXPECT_EQ(BuildWeighted(Train(), {}, quant), plain);
+  }
+}
+
+// The training corpus followed by sentences of another source (the token
+// after 2 is always 40), weighted w.
+std::vector<std::vector<uint32_t>> WithOtherSource(std::vector<float>* weights, float w) {
+  std::vector<std::vector<uint32_t>> corpus = Train();
+  weights->assign(corpus.size(), 1.0f);
+  for (uint32_t i = 0; i < 200; ++i) {
+    corpus.push_back({2, 40, kFirstWord + i % kWords});
+    weights->push_back(w);
+  }
+  return corpus;
+}
+
+TEST(Knlm, FractionalWeightsStayNormalised) {
+  std::vector<float> weights;
+  const auto corpus = WithOtherSource(&weights, 0.3f);
+  AlignedBlob blob(BuildWeighted(corpus, weights, 0));
+  auto lm = KnlmView::Open(blob.data(), blob.size);
+  ASSERT_TRUE(lm.ok()) << lm.status().message();
+  std::vector<uint32_t> states = VisitedStates(*lm, Heldout());
+  states.resize(std::min<size_t>(states.size(), 150));
+  states.push_back(0);
+  for (uint32_t st : states) EXPECT_NEAR(SumProbs(*lm, st), 1.0, 1e-3) << "state " << st;
+}
+
+TEST(Knlm, LargerWeightTeachesMore) {
+  double last = -1e9;
+  for (float w : {0.1f, 0.4f, 0.8f, 1.0f}) {
+    std::vector<float> weights;
+    const auto corpus = WithOtherSource(&weights, w);
+    AlignedBlob blob(BuildWeighted(corpus, weights, 0));
+    auto lm = KnlmView::Open(blob.data(), blob.size);
+    ASSERT_TRUE(lm.ok()) << lm.status().message();
+    uint32_t st = lm->bos_state(), next;
+    lm->Score(st, 2, &st);
+    const double lp = lm->Score(st, 40, &next);
+    EXPECT_GT(lp, last) << "weight " << w;
+    last = lp;
+  }
+}
+
+TEST(Knlm, BuildRejectsBadWeights) {
+  std::string blob;
+  KnlmBuildOptions opt;
+  const std::vector<std::vector<uint32_t>> corpus = {{2, 3}, {4, 5}};
+  EXPECT_EQ(BuildKnlm(corpus, {1.0f}, 10, 0, 1, opt, &blob).code(), StatusCode::kInvalidArgument);
+  for (float bad : {0.0f, -0.5f, 1.5f, std::nanf("")}) {
+    Status st = BuildKnlm(corpus, {1.0f, bad}, 10, 0, 1, opt, &blob);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << bad;
+    EXPECT_EQ(st.offset(), 1);
+  }
+}
+
 TEST(Knlm, ScoreToleratesBadArguments) {
   std::string blob;
   ASSERT_TRUE(BuildKnlm(MakeCorpus(50, 3), kVocab, kBos, kEos,

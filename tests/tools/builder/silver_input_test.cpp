@@ -1,6 +1,7 @@
 // Tests for the builder's silver input (CorpusSpec::silver and gold_weight,
 // `kma build-model --silver FILE[:N] --gold-weight N`) on the mini corpus:
-// an integer weight counts a file's sentences N times in every stage, new
+// an integer weight counts a file's sentences N times in every stage, a
+// fractional one counts them fractionally (n-gram models, vocabulary), new
 // lemmas of a silver file enter the vocabulary, and a missing file is an
 // error naming it.
 #include <gtest/gtest.h>
@@ -75,6 +76,28 @@ TEST_F(SilverInputTest, SilverLemmasEnterTheVocabulary) {
   auto b = Model::OpenFile(with.output_path);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_GT(b.value()->morpheme_count(), a.value()->morpheme_count()) << "꿀꿀돼지/NNG is new";
+}
+
+TEST_F(SilverInputTest, AFractionalWeightIsBetweenNoneAndOne) {
+  const std::string silver = Path("frac.tsv");
+  {
+    std::ofstream f(silver, std::ios::binary);
+    for (int i = 0; i < 4; ++i) f << "꿀꿀돼지를 기르다.\t꿀꿀돼지/NNG 를/JKO\t기르/VV 다/EF ./SF\n";
+  }
+  BuildConfig plain = Config("f0.kmam"), half = Config("f05.kmam"), one = Config("f1.kmam");
+  half.corpus.silver.push_back({silver, 0.5});
+  one.corpus.silver.push_back({silver, 1});
+  for (const BuildConfig* c : {&plain, &half, &one}) {
+    const Status s = BuildModel(*c);
+    ASSERT_TRUE(s.ok()) << s.message();
+  }
+  const std::string h = ReadAll(half.output_path);
+  EXPECT_NE(h, ReadAll(plain.output_path));
+  EXPECT_NE(h, ReadAll(one.output_path)) << "0.5 is not a count of 1";
+  auto a = Model::OpenFile(plain.output_path);
+  auto b = Model::OpenFile(half.output_path);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_GT(b.value()->morpheme_count(), a.value()->morpheme_count()) << "꿀꿀돼지/NNG is new at any weight";
 }
 
 TEST_F(SilverInputTest, AMissingSilverFileIsAnIoErrorNamingIt) {

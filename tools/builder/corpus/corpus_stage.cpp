@@ -1,5 +1,7 @@
 #include "tools/builder/corpus/corpus_stage.h"
 
+#include <cstdio>
+
 namespace kma::build {
 namespace {
 
@@ -24,10 +26,18 @@ Status LoadCorpus(const std::string& train_path, const std::string& lexicon_dir,
   for (const CorpusSpec::Silver& s : spec.silver) {
     const size_t first = out->sentences.size();
     KMA_RETURN_IF_ERROR(ReadCorpus(s.path, &out->sentences, &skipped));
-    log("silver " + s.path + ": " + std::to_string(out->sentences.size() - first) + " sentences x " +
-        std::to_string(s.weight) + ", " + std::to_string(skipped) + " morphemes with unknown tags skipped");
-    Repeat(s.weight, first, &out->sentences);
+    char weight[32];
+    std::snprintf(weight, sizeof weight, "%g", s.weight);
+    log("silver " + s.path + ": " + std::to_string(out->sentences.size() - first) + " sentences x " + weight +
+        ", " + std::to_string(skipped) + " morphemes with unknown tags skipped");
+    if (s.weight < 1) {
+      out->ngram_weights.resize(first, 1.0f);
+      out->ngram_weights.resize(out->sentences.size(), static_cast<float>(s.weight));
+    } else {
+      Repeat(static_cast<int>(s.weight), first, &out->sentences);
+    }
   }
+  if (!out->ngram_weights.empty()) out->ngram_weights.resize(out->sentences.size(), 1.0f);
   KMA_RETURN_IF_ERROR(ReadLexicon(lexicon_dir + "/lexicon.tsv", &out->lexicon));
   KMA_RETURN_IF_ERROR(ReadIrregular(lexicon_dir + "/irregular.tsv", &out->lexicon));
   log("lexicon: " + std::to_string(out->lexicon.size()) + " entries");

@@ -21,18 +21,23 @@ struct CorpusSpec {
   // Gold sentences count this many times (an integer weight against silver).
   int gold_weight = 1;
   // Silver training files (`kma silver` output, train.tsv's format), each
-  // with its integer weight: its sentences count that many times in every
-  // later stage (vocabulary, KnLM counts, CoNg, tag model). Read in order
-  // after the gold corpus, so the build stays deterministic.
+  // with its weight, read in order after the gold corpus, so the build
+  // stays deterministic. An integer weight is a count: the sentences are
+  // repeated, in every later stage (vocabulary, KnLM counts, CoNg, tag
+  // model). A weight in (0, 1) is a probability: the n-gram models (KnLM
+  // and tag model) count each occurrence as that fraction of one
+  // (knlm_counts.h); the other stages see the sentences once.
   struct Silver {
     std::string path;
-    int weight = 1;
+    double weight = 1;
   };
   std::vector<Silver> silver;
 };
 
 struct CorpusData {
   std::vector<CorpusSentence> sentences;
+  // The n-gram weight of each sentence, in (0, 1]; empty when all are 1.
+  std::vector<float> ngram_weights;
   std::vector<LexiconEntry> lexicon;
 };
 

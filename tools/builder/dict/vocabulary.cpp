@@ -19,8 +19,10 @@ double LexiconWeight(const MorphStats& s) {
 // The morpheme table sorted by (form, tag), with id 0 the placeholder.
 void CollectMorphemes(const CorpusData& data, Vocabulary* v) {
   std::map<MorphKey, MorphStats> all;
-  for (const auto& s : data.sentences)
-    for (const auto& m : s) all[{m.form, m.tag}].corpus_count++;
+  for (size_t i = 0; i < data.sentences.size(); ++i) {
+    const double w = data.ngram_weights.empty() ? 1.0 : data.ngram_weights[i];
+    for (const auto& m : data.sentences[i]) all[{m.form, m.tag}].corpus_count += w;
+  }
   for (const auto& e : data.lexicon) {
     MorphStats& st = all[{e.form, e.tag}];
     st.lex_count = std::max(st.lex_count, e.count);
@@ -56,7 +58,7 @@ void AssignLmIds(const VocabularySpec& spec, Vocabulary* v) {
     const int t = static_cast<int>(v->morphs[i].tag);
     if (st.corpus_count >= spec.own_id_min_count) continue;
     if (st.corpus_count > 0)
-      single_mass[t] += 1.0;
+      single_mass[t] += std::min(st.corpus_count, 1.0);  // a fractional (silver) sighting counts its weight
     else
       lex_weight_sum[t] += LexiconWeight(st);
   }
@@ -74,7 +76,7 @@ void AssignLmIds(const VocabularySpec& spec, Vocabulary* v) {
     const double lex_mass = spec.lexicon_share * std::max(single_mass[t], 1.0);
     const double total = single_mass[t] + lex_mass;
     const double p = st.corpus_count > 0
-                         ? 1.0 / total
+                         ? std::min(st.corpus_count, 1.0) / total
                          : lex_mass * LexiconWeight(st) / std::max(lex_weight_sum[t], 1e-9) / total;
     r.emit_logp = static_cast<float>(std::log(p));
   }
@@ -87,13 +89,13 @@ void AssignLmIds(const VocabularySpec& spec, Vocabulary* v) {
 void AssignTagLogProbs(const VocabularySpec& spec, Vocabulary* v) {
   std::vector<double> tag_total(kNumTags, 0), class_total(kNumTags, 0);
   for (size_t i = 1; i < v->morphs.size(); ++i) {
-    const uint32_t n = v->stats[i].corpus_count;
+    const double n = v->stats[i].corpus_count;
     const int t = static_cast<int>(v->morphs[i].tag);
     tag_total[t] += n;
     if (n < spec.own_id_min_count) class_total[t] += n;
   }
   for (size_t i = 1; i < v->morphs.size(); ++i) {
-    const uint32_t n = v->stats[i].corpus_count;
+    const double n = v->stats[i].corpus_count;
     const int t = static_cast<int>(v->morphs[i].tag);
     // Half a count of class mass keeps tags seen only in the lexicon finite.
     const double denom = tag_total[t] + 0.5;

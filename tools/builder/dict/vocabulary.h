@@ -34,7 +34,7 @@ struct MorphKey {
 
 // What the corpus and the lexicon say about one morpheme.
 struct MorphStats {
-  uint32_t corpus_count = 0;
+  double corpus_count = 0;  // occurrences, silver of weight < 1 counted fractionally
   uint32_t lex_count = 0;
   uint32_t lex_sources = 0;
   IrregularClass irregular = IrregularClass::kNone;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/lm/knlm.h"
+#include "tools/builder/lm/knlm_counts.h"
 
 namespace kma {
 
@@ -29,6 +30,9 @@ using knlm_internal::kMaxNodes;
 using knlm_internal::kMaxOrder;
 using knlm_internal::kMinOrder;
 using knlm_internal::KnlmHeader;
+using knlm_counts::Count;
+using knlm_counts::Discount;
+using knlm_counts::Discounts;
 
 // An n-gram of order k uses slots [0, k); the rest stay 0 so that
 // lexicographic comparison of whole arrays orders n-grams of one order.
@@ -41,8 +45,8 @@ constexpr double kDensityExponent = 0.5;
 // All distinct n-grams of one order, sorted, with their statistics.
 struct Level {
   std::vector<Gram> grams;
-  std::vector<uint32_t> raw;     // occurrences in the padded corpus
-  std::vector<uint32_t> adj;     // KN adjusted count (raw or continuation)
+  std::vector<Count> raw;        // occurrences in the padded corpus
+  std::vector<Count> adj;        // KN adjusted count (raw or continuation)
   std::vector<uint32_t> prefix;  // index of grams[i][0..k-1) in level k-1
   std::vector<uint32_t> suffix;  // index of grams[i][1..k) in level k-1
   std::vector<uint8_t> keep;     // survives pruning
@@ -66,32 +70,6 @@ int64_t Find(const Level& level, const Gram& g) {
   auto it = std::lower_bound(level.grams.begin(), level.grams.end(), g);
   if (it == level.grams.end() || *it != g) return -1;
   return it - level.grams.begin();
-}
-
-// Modified KN discounts D1, D2, D3+ from the count-of-counts of one order.
-// Small or degenerate corpora can make the closed form leave (0, j); those
-// entries fall back to a typical value instead of breaking normalisation.
-std::array<double, 3> Discounts(const std::vector<uint32_t>& adj) {
-  double n[5] = {0, 0, 0, 0, 0};
-  for (uint32_t a : adj) {
-    if (a >= 1 && a <= 4) n[a] += 1;
-  }
-  const std::array<double, 3> fallback = {0.5, 1.0, 1.5};
-  std::array<double, 3> d = fallback;
-  if (n[1] > 0 && n[2] > 0) {
-    const double y = n[1] / (n[1] + 2 * n[2]);
-    for (int j = 1; j <= 3; ++j) {
-      if (n[j] <= 0) continue;
-      const double v = j - (j + 1) * y * n[j + 1] / n[j];
-      if (std::isfinite(v) && v > 0 && v < j) d[j - 1] = v;
-    }
-  }
-  return d;
-}
-
-double Discount(const std::array<double, 3>& d, uint32_t count) {
-  if (count == 0) return 0;
-  return d[std::min<uint32_t>(count, 3) - 1];
 }
 
 // Non-uniform 8-bit quantisation: weighted 1-D k-means (Lloyd) on
@@ -185,7 +163,7 @@ uint8_t Encode(const std::vector<float>& book, float x) {
   return static_cast<uint8_t>((x - book[hi - 1] <= book[hi] - x) ? hi - 1 : hi);
 }
 
-Status CheckInputs(const std::vector<std::vector<uint32_t>>& sentences,
+Status CheckInputs(const std::vector<std::vector<uint32_t>>& sentences, const std::vector<float>& weights,
                    uint32_t vocab_size, uint32_t bos, uint32_t eos,
                    const KnlmBuildOptions& options, std::string* out) {
   auto bad = [](const std::string& m, int64_t offset = -1) {
@@ -207,6 +185,14 @@ Status CheckInputs(const std::vector<std::vector<uint32_t>>& sentences,
   if (bos >= vocab_size || eos >= vocab_size || bos == eos) {
     return bad("bos and eos must be distinct ids below vocab_size");
   }
+  if (!weights.empty() && weights.size() != sentences.size()) {
+    return bad("weights must be empty or one per sentence");
+  }
+  for (size_t s = 0; s < weights.size(); ++s) {
+    if (!(weights[s] > 0 && weights[s] <= 1)) {
+      return bad("sentence " + std::to_string(s) + ": weight must be in (0, 1]", static_cast<int64_t>(s));
+    }
+  }
   for (size_t s = 0; s < sentences.size(); ++s) {
     for (size_t i = 0; i < sentences[s].size(); ++i) {
       const uint32_t t = sentences[s][i];
@@ -223,40 +209,49 @@ Status CheckInputs(const std::vector<std::vector<uint32_t>>& sentences,
 
 // Fills levels[1..order]: distinct n-grams, raw counts and prefix/suffix
 // indices. Each sentence is padded as <s> w1 .. wm </s>; n-grams ending at
-// <s> are not events (<s> is never predicted).
-Status CountNgrams(const std::vector<std::vector<uint32_t>>& sentences,
+// <s> are not events (<s> is never predicted). Sentence s counts with
+// weight weights[s] (all 1 when empty).
+Status CountNgrams(const std::vector<std::vector<uint32_t>>& sentences, const std::vector<float>& weights,
                    uint32_t vocab_size, uint32_t bos, uint32_t eos, int order,
                    std::vector<Level>* levels) {
+  auto weight = [&](size_t s) { return weights.empty() ? 1.0 : static_cast<double>(weights[s]); };
   Level& uni = (*levels)[1];
   uni.grams.resize(vocab_size);
-  uni.raw.assign(vocab_size, 0);
+  uni.raw.assign(vocab_size, Count());
   for (uint32_t t = 0; t < vocab_size; ++t) uni.grams[t] = Gram{t};
   std::vector<uint32_t> padded;
+  struct Occurrence {
+    Gram g;
+    float w;
+    bool operator<(const Occurrence& o) const { return g != o.g ? g < o.g : w < o.w; }
+  };
   for (int k = 2; k <= order; ++k) {
-    std::vector<Gram> occ;
-    for (const auto& s : sentences) {
+    std::vector<Occurrence> occ;
+    for (size_t s = 0; s < sentences.size(); ++s) {
       padded.assign(1, bos);
-      padded.insert(padded.end(), s.begin(), s.end());
+      padded.insert(padded.end(), sentences[s].begin(), sentences[s].end());
       padded.push_back(eos);
+      const float w = weights.empty() ? 1.0f : weights[s];
       for (size_t j = static_cast<size_t>(k - 1); j < padded.size(); ++j) {
         Gram g{};
         for (int i = 0; i < k; ++i) g[i] = padded[j + 1 - k + i];
-        occ.push_back(g);
+        occ.push_back({g, w});
       }
     }
     std::sort(occ.begin(), occ.end());
     Level& lv = (*levels)[k];
     for (size_t i = 0; i < occ.size();) {
+      Count c;
       size_t j = i;
-      while (j < occ.size() && occ[j] == occ[i]) ++j;
-      lv.grams.push_back(occ[i]);
-      lv.raw.push_back(static_cast<uint32_t>(j - i));
+      for (; j < occ.size() && occ[j].g == occ[i].g; ++j) c.Add(occ[j].w);
+      lv.grams.push_back(occ[i].g);
+      lv.raw.push_back(c);
       i = j;
     }
   }
-  for (const auto& s : sentences) {
-    for (uint32_t t : s) ++uni.raw[t];
-    ++uni.raw[eos];
+  for (size_t s = 0; s < sentences.size(); ++s) {
+    for (uint32_t t : sentences[s]) uni.raw[t].Add(weight(s));
+    uni.raw[eos].Add(weight(s));
   }
   for (int k = 2; k <= order; ++k) {
     Level& lv = (*levels)[k];
@@ -285,8 +280,9 @@ void AdjustCounts(uint32_t bos, int order, std::vector<Level>* levels) {
   for (int k = order - 1; k >= 1; --k) {
     Level& lv = (*levels)[k];
     const Level& upper = (*levels)[k + 1];
-    std::vector<uint32_t> cont(lv.grams.size(), 0);
-    for (uint32_t q : upper.suffix) ++cont[q];
+    // A left extension counts once if it occurred at all.
+    std::vector<Count> cont(lv.grams.size());
+    for (size_t u = 0; u < upper.suffix.size(); ++u) cont[upper.suffix[u]].Add(1 - upper.raw[u].p[0]);
     lv.adj.resize(lv.grams.size());
     for (size_t i = 0; i < lv.grams.size(); ++i) {
       const bool starts_with_bos = lv.grams[i][0] == bos;
@@ -307,7 +303,7 @@ void Prune(const std::vector<uint32_t>& min_counts, int order,
     const Level& lower = (*levels)[k - 1];
     lv.keep.resize(lv.grams.size());
     for (size_t i = 0; i < lv.grams.size(); ++i) {
-      lv.keep[i] = lv.raw[i] >= min_count && lower.keep[lv.prefix[i]] &&
+      lv.keep[i] = (min_count <= 1 || lv.raw[i].mean >= min_count) && lower.keep[lv.prefix[i]] &&
                    lower.keep[lv.suffix[i]];
     }
   }
@@ -376,13 +372,13 @@ void IndexChildren(const std::vector<Level>& levels, int order, uint32_t vocab_s
 void EstimateUnigrams(const Level& uni, uint32_t vocab_size, KnTrie* trie) {
   const auto d = Discounts(uni.adj);
   double total = 0, discounted = 0;
-  for (uint32_t a : uni.adj) {
-    total += a;
+  for (const Count& a : uni.adj) {
+    total += a.mean;
     discounted += Discount(d, a);
   }
   const double gamma = total > 0 ? discounted / total : 1.0;
   for (uint32_t t = 0; t < vocab_size; ++t) {
-    const double a = uni.adj[t];
+    const double a = uni.adj[t].mean;
     const double seen = total > 0 ? (a - Discount(d, uni.adj[t])) / total : 0;
     trie->prob[1 + t] = seen + gamma / vocab_size;
   }
@@ -400,9 +396,9 @@ void EstimateHigherOrders(const std::vector<Level>& levels, int order, KnTrie* t
       size_t end = i;
       double total = 0, to_lower = 0, usage = 0;
       while (end < lv.grams.size() && lv.prefix[end] == p) {
-        total += lv.adj[end];
-        usage += lv.raw[end];
-        to_lower += lv.keep[end] ? Discount(d, lv.adj[end]) : lv.adj[end];
+        total += lv.adj[end].mean;
+        usage += lv.raw[end].mean;
+        to_lower += lv.keep[end] ? Discount(d, lv.adj[end]) : lv.adj[end].mean;
         ++end;
       }
       if (lower.keep[p] && total > 0) {
@@ -411,8 +407,8 @@ void EstimateHigherOrders(const std::vector<Level>& levels, int order, KnTrie* t
         trie->backoff_usage[lower.node[p]] = usage;
         for (size_t j = i; j < end; ++j) {
           if (!lv.keep[j]) continue;
-          trie->prob_usage[lv.node[j]] = lv.raw[j];
-          const double own = (lv.adj[j] - Discount(d, lv.adj[j])) / total;
+          trie->prob_usage[lv.node[j]] = lv.raw[j].mean;
+          const double own = (lv.adj[j].mean - Discount(d, lv.adj[j])) / total;
           trie->prob[lv.node[j]] = own + gamma * trie->prob[lower.node[lv.suffix[j]]];
         }
       }
@@ -511,13 +507,13 @@ std::string Serialize(const KnTrie& trie, int order, uint32_t vocab_size, uint32
   return blob;
 }
 
-Status Build(const std::vector<std::vector<uint32_t>>& sentences,
+Status Build(const std::vector<std::vector<uint32_t>>& sentences, const std::vector<float>& weights,
              uint32_t vocab_size, uint32_t bos, uint32_t eos,
              const KnlmBuildOptions& options, std::string* out) {
   const int order = options.order;
   std::vector<Level> levels(order + 1);
   KMA_RETURN_IF_ERROR(
-      CountNgrams(sentences, vocab_size, bos, eos, order, &levels));
+      CountNgrams(sentences, weights, vocab_size, bos, eos, order, &levels));
   AdjustCounts(bos, order, &levels);
   Prune(options.min_counts, order, &levels);
   KnTrie trie;
@@ -539,10 +535,16 @@ Status Build(const std::vector<std::vector<uint32_t>>& sentences,
 Status BuildKnlm(const std::vector<std::vector<uint32_t>>& sentences,
                  uint32_t vocab_size, uint32_t bos, uint32_t eos,
                  const KnlmBuildOptions& options, std::string* out) {
+  return BuildKnlm(sentences, {}, vocab_size, bos, eos, options, out);
+}
+
+Status BuildKnlm(const std::vector<std::vector<uint32_t>>& sentences, const std::vector<float>& weights,
+                 uint32_t vocab_size, uint32_t bos, uint32_t eos,
+                 const KnlmBuildOptions& options, std::string* out) {
   KMA_RETURN_IF_ERROR(
-      CheckInputs(sentences, vocab_size, bos, eos, options, out));
+      CheckInputs(sentences, weights, vocab_size, bos, eos, options, out));
   try {
-    return Build(sentences, vocab_size, bos, eos, options, out);
+    return Build(sentences, weights, vocab_size, bos, eos, options, out);
   } catch (const std::bad_alloc&) {
     return Status(StatusCode::kOutOfMemory, "BuildKnlm: out of memory");
   } catch (...) {

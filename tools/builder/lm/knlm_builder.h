@@ -50,6 +50,17 @@ Status BuildKnlm(const std::vector<std::vector<uint32_t>>& sentences,
                  uint32_t vocab_size, uint32_t bos, uint32_t eos,
                  const KnlmBuildOptions& options, std::string* out);
 
+// The same with a weight per sentence in (0, 1] (empty: all 1): sentence s
+// counts as if each of its n-gram occurrences happened with probability
+// weights[s] (Kneser–Ney on expected counts, knlm_counts.h). Silver data
+// weighted below gold uses this: repeating gold instead would leave it
+// without singletons and distort the discounts. All weights 1 give the
+// same blob as the overload above. Errors as above, and kInvalidArgument
+// for a weight outside (0, 1] or a size other than 0 or sentences.size().
+Status BuildKnlm(const std::vector<std::vector<uint32_t>>& sentences, const std::vector<float>& weights,
+                 uint32_t vocab_size, uint32_t bos, uint32_t eos,
+                 const KnlmBuildOptions& options, std::string* out);
+
 }  // namespace kma
 
 #endif  // KMA_TOOLS_BUILDER_LM_KNLM_BUILDER_H_

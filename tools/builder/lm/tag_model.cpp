@@ -26,11 +26,11 @@ std::vector<float> BoundaryTable(const TagModelSpec& spec, const std::vector<Cor
 }
 
 Status BuildTagLm(const TagModelSpec& spec, const std::vector<std::vector<uint32_t>>& tag_sentences,
-                  std::string* out) {
+                  const std::vector<float>& weights, std::string* out) {
   KnlmBuildOptions o;
   o.order = spec.order;
   o.quant_bits = 0;
-  return BuildKnlm(tag_sentences, kLmFirstWord, kLmBos, kLmEos, o, out);
+  return BuildKnlm(tag_sentences, weights, kLmFirstWord, kLmBos, kLmEos, o, out);
 }
 
 }  // namespace kma::build

@@ -29,8 +29,10 @@ struct TagModelSpec {
 // space, prev_tag kNumTags at a sentence start.
 std::vector<float> BoundaryTable(const TagModelSpec& spec, const std::vector<CorpusSentence>& corpus);
 
-// The "lm.tag" blob (an unquantised Kneser-Ney model over class tokens).
+// The "lm.tag" blob (an unquantised Kneser-Ney model over class tokens);
+// `weights`: each sentence's n-gram weight in (0, 1], or empty (all 1).
 Status BuildTagLm(const TagModelSpec& spec, const std::vector<std::vector<uint32_t>>& tag_sentences,
+                  const std::vector<float>& weights,
                   std::string* out);
 
 }  // namespace kma::build
