@@ -179,10 +179,17 @@ void MergeUserNodes(size_t first_user, UserNodeScratch* sc, std::vector<Node>* n
   sc->user_nodes.assign(user_begin, nodes->end());
   Node* n = nodes->data();
   size_t a = first_user, b = sc->user_nodes.size(), k = nodes->size();
+  auto after = [](uint32_t at, const Node& m) { return at < m.begin; };
   while (b > 0) {
     const uint32_t at = sc->user_nodes[b - 1].begin;
-    size_t lo = a;
-    while (lo > 0 && n[lo - 1].begin > at) --lo;
+    // The block is short: gallop back from its end, then search the last
+    // step (a scan read every model node, a tenth of the cache misses).
+    size_t step = 1, hi = a;
+    while (hi >= step && n[hi - step].begin > at) {
+      hi -= step;
+      step *= 2;
+    }
+    const size_t lo = static_cast<size_t>(std::upper_bound(n + (hi >= step ? hi - step : 0), n + hi, at, after) - n);
     std::move_backward(n + lo, n + a, n + k);
     k -= a - lo;
     a = lo;
