@@ -100,6 +100,11 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice);
 // The step of dictionary morpheme `morph`, written to *out.
 void FillStep(const ModelImpl& model, uint32_t morph, MorphStep* out);
 
+// The (begin, socket) pairs of the fused tails (socket entries) among
+// nodes[first, ...), sorted: where a stem head of that socket may end.
+void TailStarts(const std::vector<Node>& nodes, size_t first,
+                std::vector<std::pair<uint32_t, uint32_t>>* out);
+
 // True for whitespace in the normalized text.
 bool IsSpaceChar(char32_t c);
 

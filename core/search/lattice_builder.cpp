@@ -23,6 +23,14 @@ void FillStep(const ModelImpl& model, uint32_t m, MorphStep* out) {
   out->tag = static_cast<PosTag>(r.tag());
 }
 
+void TailStarts(const std::vector<Node>& nodes, size_t first,
+                std::vector<std::pair<uint32_t, uint32_t>>* out) {
+  out->clear();
+  for (size_t i = first; i < nodes.size(); ++i)
+    if (nodes[i].entry_kind == EntryKind::kSocket) out->emplace_back(nodes[i].begin, nodes[i].socket);
+  std::sort(out->begin(), out->end());
+}
+
 bool IsSpaceChar(char32_t c) {
   // Controls and format characters (BOM, zero-width space, a stray ZWJ) carry
   // no text: they separate words like whitespace instead of becoming nouns.
@@ -108,12 +116,7 @@ template <bool kUser>
 void DropOpenHeads(size_t first, Lattice* lattice) {
   std::vector<Node>* nodes = &lattice->nodes;
   std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
-  socket_starts.clear();
-  for (size_t i = first; i < nodes->size(); ++i) {
-    const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kSocket) socket_starts.emplace_back(n.begin, n.socket);
-  }
-  std::sort(socket_starts.begin(), socket_starts.end());
+  TailStarts(*nodes, first, &socket_starts);
   size_t out = first;
   for (size_t i = first; i < nodes->size(); ++i) {
     Node& n = (*nodes)[i];
@@ -198,8 +201,10 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     }
   }
   // Drop stem heads that no fused tail can follow: they could never complete.
-  if (lattice->user != nullptr && lattice->user->touches_model()) DropOpenHeads<true>(first, lattice);
-  else DropOpenHeads<false>(first, lattice);
+  if (lattice->user != nullptr && lattice->user->touches_model())
+    DropOpenHeads<true>(first, lattice);
+  else
+    DropOpenHeads<false>(first, lattice);
 }
 
 // Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.
