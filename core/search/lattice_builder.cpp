@@ -23,14 +23,6 @@ void FillStep(const ModelImpl& model, uint32_t m, MorphStep* out) {
   out->tag = static_cast<PosTag>(r.tag());
 }
 
-void TailStarts(const std::vector<Node>& nodes, size_t first,
-                std::vector<std::pair<uint32_t, uint32_t>>* out) {
-  out->clear();
-  for (size_t i = first; i < nodes.size(); ++i)
-    if (nodes[i].entry_kind == EntryKind::kSocket) out->emplace_back(nodes[i].begin, nodes[i].socket);
-  std::sort(out->begin(), out->end());
-}
-
 bool IsSpaceChar(char32_t c) {
   // Controls and format characters (BOM, zero-width space, a stray ZWJ) carry
   // no text: they separate words like whitespace instead of becoming nouns.
