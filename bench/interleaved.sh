@@ -4,6 +4,10 @@
 # round, ROUNDS rounds, and the median KB/s of each is reported with its
 # range. Ratios between variants of one run are what the issues compare.
 #
+# Each variant after the first is also compared with the first round by
+# round (its value over the first's in the same round, median and range):
+# the variants of one round ran under about the same load.
+#
 # usage: bench/interleaved.sh ROUNDS FILE "LABEL|kma bench ARGS" ...
 #   e.g. bench/interleaved.sh 5 /tmp/news2k.txt \
 #          "knlm|build/tools/kma bench --lm knlm" "cong|build/tools/kma bench --lm cong"
@@ -13,7 +17,7 @@
 # other jobs share, wall time swings with their load, CPU time much less.
 set -euo pipefail
 if [ $# -lt 3 ]; then
-  sed -n '2,12p' "$0" >&2
+  sed -n '2,18p' "$0" >&2
   exit 2
 fi
 rounds=$1 file=$2
@@ -33,4 +37,14 @@ for spec in "$@"; do
   printf '%s: ' "$label"
   tr ' ' '\n' <<< "${runs[$label]}" | grep . | sort -g |
     awk -v m="$metric" '{v[NR] = $1} END {printf "median %.1f KB/s (%.1f-%.1f, %d runs, %s)\n", v[int((NR + 1) / 2)], v[1], v[NR], NR, m}'
+done
+first=${1%%|*}
+for spec in "${@:2}"; do
+  label=${spec%%|*}
+  printf '%s / %s: ' "$label" "$first"
+  python3 -c '
+import sys
+a, b = [float(x) for x in sys.argv[1].split()], [float(x) for x in sys.argv[2].split()]
+r = sorted(y / x for x, y in zip(a, b))
+print(f"median ratio {r[(len(r) - 1) // 2]:.3f} ({r[0]:.3f}-{r[-1]:.3f}, round by round)")' "${runs[$first]}" "${runs[$label]}"
 done

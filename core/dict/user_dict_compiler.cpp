@@ -253,7 +253,8 @@ class UserDictionaryCompiler {
     for (uint32_t c = t.child_begin(TrieView::kRoot); c < t.child_end(TrieView::kRoot); ++c)
       d_->root_children_[static_cast<uint16_t>(t.Label(t.edge_char(c)))] = c;
     d_->syllable_labels_.resize(0xD7A4 - 0xAC00);
-    for (char32_t c = 0xAC00; c < 0xD7A4; ++c) d_->syllable_labels_[c - 0xAC00] = static_cast<uint16_t>(t.Label(c));
+    for (char32_t c = 0xAC00; c < 0xD7A4; ++c)
+      d_->syllable_labels_[c - 0xAC00] = static_cast<uint16_t>(t.Label(c));
     for (uint32_t i : order) Put(drafts_[i].entry, drafts_[i].morphs);
     return Status::Ok();
   }
@@ -273,14 +274,16 @@ class UserDictionaryCompiler {
       if (d.entry.kind == EntryKind::kSocket && !d.surface.empty())
         out.push_back((uint64_t{d.entry.socket} << 32) | d.surface[0]);
     bool model_class = false;
-    for (uint32_t s = 0; s < wanted.size() && s < d_->socket_base_ && !model_class; ++s) model_class = wanted[s];
+    for (uint32_t s = 0; s < wanted.size() && s < d_->socket_base_ && !model_class; ++s)
+      model_class = wanted[s];
     if (model_class) {
       // Nodes are numbered breadth-first: a node's children come after it,
       // so each node's first edge is known before its children are seen.
       const TrieView& t = mi_.trie();
       std::vector<char32_t> first(t.node_count(), 0);
       for (uint32_t n = 0; n < t.node_count(); ++n) {
-        for (uint32_t c = t.child_begin(n); c < t.child_end(n); ++c) first[c] = n == 0 ? t.edge_char(c) : first[n];
+        for (uint32_t c = t.child_begin(n); c < t.child_end(n); ++c)
+          first[c] = n == 0 ? t.edge_char(c) : first[n];
         for (uint32_t v = t.value_begin(n); v < t.value_end(n); ++v) {
           const EntryRecord& e = mi_.entry(v);
           if (e.kind() == EntryKind::kSocket && e.socket < wanted.size() && wanted[e.socket])

@@ -5,6 +5,7 @@
 #ifndef KMA_CORE_SEARCH_LATTICE_H_
 #define KMA_CORE_SEARCH_LATTICE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -136,6 +137,18 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice);
 
 // The step of dictionary morpheme `morph`, written to *out.
 void FillStep(const ModelImpl& model, uint32_t morph, MorphStep* out);
+
+// The (begin, socket) pairs of the fused tails (socket entries) among
+// nodes[first, ...), sorted: where a stem head of that socket may end.
+// Inline: the lattice builder calls it once per run (out of line it cost
+// 0.2% of an analysis).
+inline void TailStarts(const std::vector<Node>& nodes, size_t first,
+                       std::vector<std::pair<uint32_t, uint32_t>>* out) {
+  out->clear();
+  for (size_t i = first; i < nodes.size(); ++i)
+    if (nodes[i].entry_kind == EntryKind::kSocket) out->emplace_back(nodes[i].begin, nodes[i].socket);
+  std::sort(out->begin(), out->end());
+}
 
 // True for whitespace in the normalized text.
 bool IsSpaceChar(char32_t c);

@@ -171,12 +171,7 @@ template <bool kUser>
 void DropOpenHeads(size_t first, Lattice* lattice) {
   std::vector<Node>* nodes = &lattice->nodes;
   std::vector<std::pair<uint32_t, uint32_t>>& socket_starts = lattice->socket_starts;  // (begin, socket)
-  socket_starts.clear();
-  for (size_t i = first; i < nodes->size(); ++i) {
-    const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kSocket) socket_starts.emplace_back(n.begin, n.socket);
-  }
-  std::sort(socket_starts.begin(), socket_starts.end());
+  TailStarts(*nodes, first, &socket_starts);
   size_t out = first;
   for (size_t i = first; i < nodes->size(); ++i) {
     Node& n = (*nodes)[i];
@@ -210,8 +205,10 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
     if (IsUnitCut(t, p, re)) AddUnknownNodes(model, t, rb, re, p, params, lattice);
   }
   // Drop stem heads that no fused tail can follow: they could never complete.
-  if (lattice->user != nullptr && lattice->user->touches_model()) DropOpenHeads<true>(first, lattice);
-  else DropOpenHeads<false>(first, lattice);
+  if (lattice->user != nullptr && lattice->user->touches_model())
+    DropOpenHeads<true>(first, lattice);
+  else
+    DropOpenHeads<false>(first, lattice);
 }
 
 // Dictionary morpheme for a pattern's exact text and tag (e.g. "."/SF), or 0.

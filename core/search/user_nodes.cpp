@@ -39,7 +39,8 @@ void AddTrieMatches(const UserDictionary& user, const std::u32string& t, uint32_
       for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
         const UserEntry& ue = user.entry(v);
         if (ue.after_vowel_only && (p == begin || !hangul::IsSyllable(t[p - 1]))) continue;
-        if (ue.kind == EntryKind::kHead && (q + 1 == end || !user.HeadMayClose(ue.socket, t[q + 1]))) continue;
+        if (ue.kind == EntryKind::kHead && (q + 1 == end || !user.HeadMayClose(ue.socket, t[q + 1])))
+          continue;
         AddUserNode(nodes, p, q + 1, v, ue);
       }
       if (++q == end) break;
@@ -94,9 +95,11 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
 // are nodes[0, first_user), sorted by begin).
 bool HasModelTail(const std::vector<Node>& nodes, size_t first_user, uint32_t pos, uint32_t socket) {
   const auto model_end = nodes.begin() + static_cast<std::ptrdiff_t>(first_user);
-  auto it = std::lower_bound(nodes.begin(), model_end, pos, [](const Node& n, uint32_t b) { return n.begin < b; });
+  auto it =
+      std::lower_bound(nodes.begin(), model_end, pos, [](const Node& n, uint32_t b) { return n.begin < b; });
   for (; it != model_end && it->begin == pos; ++it)
-    if (it->kind == NodeKind::kEntry && it->entry_kind == EntryKind::kSocket && it->socket == socket) return true;
+    if (it->kind == NodeKind::kEntry && it->entry_kind == EntryKind::kSocket && it->socket == socket)
+      return true;
   return false;
 }
 
@@ -110,7 +113,8 @@ void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std
   auto& want = sc->wanted_tails;
   want.clear();
   for (const auto& [pos, socket] : sc->socket_starts)
-    if (socket < user.socket_base() && !HasModelTail(*nodes, first_user, pos, socket)) want.emplace_back(pos, socket);
+    if (socket < user.socket_base() && !HasModelTail(*nodes, first_user, pos, socket))
+      want.emplace_back(pos, socket);
   for (size_t w = 0; w < want.size();) {
     const uint32_t pos = want[w].first;
     size_t w_end = w;
@@ -147,16 +151,12 @@ void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std
 void DropOpenNodes(const std::vector<std::pair<uint32_t, uint32_t>>& head_ends, size_t first_user,
                    UserNodeScratch* sc, std::vector<Node>* nodes) {
   auto& tails = sc->wanted_tails;  // (begin, socket) of the tails after first_user
-  tails.clear();
-  for (size_t i = first_user; i < nodes->size(); ++i) {
-    const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kSocket) tails.emplace_back(n.begin, n.socket);
-  }
-  std::sort(tails.begin(), tails.end());
+  TailStarts(*nodes, first_user, &tails);
   size_t out = first_user;
   for (size_t i = first_user; i < nodes->size(); ++i) {
     const Node& n = (*nodes)[i];
-    if (n.entry_kind == EntryKind::kHead && !std::binary_search(tails.begin(), tails.end(), std::make_pair(n.end, uint32_t{n.socket})) &&
+    const std::pair<uint32_t, uint32_t> head_key{n.end, n.socket};
+    if (n.entry_kind == EntryKind::kHead && !std::binary_search(tails.begin(), tails.end(), head_key) &&
         !HasModelTail(*nodes, first_user, n.end, n.socket))
       continue;
     if (n.entry_kind == EntryKind::kSocket && IsUserId(n.entry) &&
@@ -175,14 +175,23 @@ void DropOpenNodes(const std::vector<std::pair<uint32_t, uint32_t>>& head_ends, 
 void MergeUserNodes(size_t first_user, UserNodeScratch* sc, std::vector<Node>* nodes) {
   auto by_begin = [](const Node& a, const Node& b) { return a.begin < b.begin; };
   const auto user_begin = nodes->begin() + static_cast<std::ptrdiff_t>(first_user);
-  if (!std::is_sorted(user_begin, nodes->end(), by_begin)) std::stable_sort(user_begin, nodes->end(), by_begin);
+  if (!std::is_sorted(user_begin, nodes->end(), by_begin))
+    std::stable_sort(user_begin, nodes->end(), by_begin);
   sc->user_nodes.assign(user_begin, nodes->end());
   Node* n = nodes->data();
   size_t a = first_user, b = sc->user_nodes.size(), k = nodes->size();
+  auto after = [](uint32_t at, const Node& m) { return at < m.begin; };
   while (b > 0) {
     const uint32_t at = sc->user_nodes[b - 1].begin;
-    size_t lo = a;
-    while (lo > 0 && n[lo - 1].begin > at) --lo;
+    // The block is short: gallop back from its end, then search the last
+    // step (a scan read every model node, a tenth of the cache misses).
+    size_t step = 1, hi = a;
+    while (hi >= step && n[hi - step].begin > at) {
+      hi -= step;
+      step *= 2;
+    }
+    const size_t lo =
+        static_cast<size_t>(std::upper_bound(n + (hi >= step ? hi - step : 0), n + hi, at, after) - n);
     std::move_backward(n + lo, n + a, n + k);
     k -= a - lo;
     a = lo;
@@ -200,12 +209,14 @@ void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std:
   if (user.pattern_count() > 0) AddPatternMatches(user, text, begin, end, scratch, nodes);
   if (nodes->size() == first_user) return;
   bool stems = false;
-  for (size_t i = first_user; i < nodes->size() && !stems; ++i) stems = (*nodes)[i].entry_kind != EntryKind::kPlain;
+  for (size_t i = first_user; i < nodes->size() && !stems; ++i)
+    stems = (*nodes)[i].entry_kind != EntryKind::kPlain;
   if (stems) {
     auto& head_ends = scratch->socket_starts;
     head_ends.clear();
     for (size_t i = first_user; i < nodes->size(); ++i)
-      if ((*nodes)[i].entry_kind == EntryKind::kHead) head_ends.emplace_back((*nodes)[i].end, (*nodes)[i].socket);
+      if ((*nodes)[i].entry_kind == EntryKind::kHead)
+        head_ends.emplace_back((*nodes)[i].end, (*nodes)[i].socket);
     std::sort(head_ends.begin(), head_ends.end());
     head_ends.erase(std::unique(head_ends.begin(), head_ends.end()), head_ends.end());
     AddModelTails(model, user, text, end, first_user, scratch, nodes);
