@@ -239,6 +239,29 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     return Status(StatusCode::kUnsatisfiable, "no analysis of a text without words holds a lemma constraint", 0);
   }
   sc.nbest.Finish(&sc.paths);
+  if (constraints != nullptr && !constraints->spans.empty()) {
+    // A safety net: a path that does not hold every span constraint's
+    // morphemes inside its span (or crosses one) is dropped, so a wrong
+    // answer is never presented as satisfying them. The lattice should make
+    // such paths impossible; CI's fuzz lane found one that slips through
+    // (two spans inside one Latin pattern, docs/RELIABILITY.md).
+    auto holds = [&](const Path& p) {
+      for (const search::ForcedSpan& fs : sc.constraints.spans) {
+        size_t n = 0;
+        for (const search::PathMorph& m : p.morphs) {
+          const bool inside = m.begin >= fs.begin && m.end <= fs.end;
+          if ((m.flags & kTokenConstrained) != 0 && inside) ++n;
+          else if (m.begin < fs.end && m.end > fs.begin) return false;
+        }
+        if (n != fs.steps.size()) return false;
+      }
+      return true;
+    };
+    sc.paths.erase(std::remove_if(sc.paths.begin(), sc.paths.end(), [&](const Path& p) { return !holds(p); }),
+                   sc.paths.end());
+    if (sc.paths.empty())
+      return Status(StatusCode::kUnsatisfiable, "no analysis found holds every span constraint", 0);
+  }
   const size_t first = out->size();
   for (const Path& p : sc.paths) {
     out->emplace_back();
