@@ -242,9 +242,10 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   if (constraints != nullptr && !constraints->spans.empty()) {
     // A safety net: a path that does not hold every span constraint's
     // morphemes inside its span (or crosses one) is dropped, so a wrong
-    // answer is never presented as satisfying them. The lattice should make
-    // such paths impossible; CI's fuzz lane found one that slips through
-    // (two spans inside one Latin pattern, docs/RELIABILITY.md).
+    // answer is never presented as satisfying them. The lattice makes such
+    // paths impossible; when it did not (two spans inside one Latin
+    // pattern, docs/RELIABILITY.md finding 13), this turned the wrong
+    // answer into an error.
     auto holds = [&](const Path& p) {
       for (const search::ForcedSpan& fs : sc.constraints.spans) {
         size_t n = 0;

@@ -115,6 +115,7 @@ void ApplySpanConstraints(const SearchConstraints& sc, uint32_t begin, uint32_t 
     for (; it != here.end() && (*it)->begin < n.end; ++it) {
       if (p < (*it)->begin) {
         Node& part = kept.emplace_back(n);
+        part.begin = p;  // after an earlier span, not the pattern's start
         part.end = (*it)->begin;
         part.entry = 0;  // the dictionary form was the whole pattern's
       }
