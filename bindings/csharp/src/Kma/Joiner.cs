@@ -1,5 +1,4 @@
 using System;
-using System.Runtime.InteropServices;
 using System.Text;
 using Kma.Native;
 
@@ -43,13 +42,8 @@ public sealed class Joiner : IDisposable
 }
 
 /// <summary>Owns a kma_joiner*.</summary>
-internal sealed class JoinerHandle : SafeHandle
+internal sealed class JoinerHandle : OwnedHandle
 {
-    internal JoinerHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
-    public override bool IsInvalid => handle == IntPtr.Zero;
-    protected override bool ReleaseHandle()
-    {
-        KmaNative.kma_joiner_free(handle);
-        return true;
-    }
+    internal JoinerHandle(IntPtr p) : base(p) { }
+    protected override void Free(IntPtr p) => KmaNative.kma_joiner_free(p);
 }

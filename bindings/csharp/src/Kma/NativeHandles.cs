@@ -5,41 +5,42 @@ using Kma.Native;
 
 namespace Kma;
 
-/// <summary>Owns a kma_model*; the finalizer frees it if Dispose was missed.</summary>
-internal sealed class ModelHandle : SafeHandle
+/// <summary>
+/// Owns one native object: a null pointer is invalid, and the object is
+/// freed once, by Dispose or else by the finalizer.
+/// </summary>
+internal abstract class OwnedHandle : SafeHandle
 {
-    internal ModelHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
+    protected OwnedHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
     public override bool IsInvalid => handle == IntPtr.Zero;
+    protected abstract void Free(IntPtr p);
     protected override bool ReleaseHandle()
     {
-        KmaNative.kma_model_free(handle);
+        Free(handle);
         return true;
     }
+}
+
+/// <summary>Owns a kma_model*; the finalizer frees it if Dispose was missed.</summary>
+internal sealed class ModelHandle : OwnedHandle
+{
+    internal ModelHandle(IntPtr p) : base(p) { }
+    protected override void Free(IntPtr p) => KmaNative.kma_model_free(p);
 }
 
 /// <summary>Owns a kma_analyzer*.</summary>
-internal sealed class AnalyzerHandle : SafeHandle
+internal sealed class AnalyzerHandle : OwnedHandle
 {
-    internal AnalyzerHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
-    public override bool IsInvalid => handle == IntPtr.Zero;
-    protected override bool ReleaseHandle()
-    {
-        KmaNative.kma_analyzer_free(handle);
-        return true;
-    }
+    internal AnalyzerHandle(IntPtr p) : base(p) { }
+    protected override void Free(IntPtr p) => KmaNative.kma_analyzer_free(p);
 }
 
 /// <summary>Owns a kma_options* (short-lived: options are copied by kma).</summary>
-internal sealed class OptionsHandle : SafeHandle
+internal sealed class OptionsHandle : OwnedHandle
 {
-    internal OptionsHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
-    public override bool IsInvalid => handle == IntPtr.Zero;
+    internal OptionsHandle(IntPtr p) : base(p) { }
     internal IntPtr Ptr => handle;
-    protected override bool ReleaseHandle()
-    {
-        KmaNative.kma_options_free(handle);
-        return true;
-    }
+    protected override void Free(IntPtr p) => KmaNative.kma_options_free(p);
 }
 
 /// <summary>
@@ -95,13 +96,8 @@ internal sealed class UseGuard
 }
 
 /// <summary>Owns a kma_pool* (joins its threads when released).</summary>
-internal sealed class PoolHandle : SafeHandle
+internal sealed class PoolHandle : OwnedHandle
 {
-    internal PoolHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
-    public override bool IsInvalid => handle == IntPtr.Zero;
-    protected override bool ReleaseHandle()
-    {
-        KmaNative.kma_pool_free(handle);
-        return true;
-    }
+    internal PoolHandle(IntPtr p) : base(p) { }
+    protected override void Free(IntPtr p) => KmaNative.kma_pool_free(p);
 }

@@ -1,5 +1,4 @@
 using System;
-using System.Runtime.InteropServices;
 using Kma.Native;
 
 namespace Kma;
@@ -80,14 +79,9 @@ public sealed class UserDictionary : IDisposable
 }
 
 /// <summary>Owns a kma_user_dict*.</summary>
-internal sealed class UserDictHandle : SafeHandle
+internal sealed class UserDictHandle : OwnedHandle
 {
-    internal UserDictHandle(IntPtr p) : base(IntPtr.Zero, ownsHandle: true) => SetHandle(p);
-    public override bool IsInvalid => handle == IntPtr.Zero;
-    protected override bool ReleaseHandle()
-    {
-        KmaNative.kma_user_dict_free(handle);
-        return true;
-    }
+    internal UserDictHandle(IntPtr p) : base(p) { }
+    protected override void Free(IntPtr p) => KmaNative.kma_user_dict_free(p);
 }
 
