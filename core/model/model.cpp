@@ -87,6 +87,7 @@ Status ModelImpl::LoadDictionary() {
   auto trie = TrieView::Open(d, n, entry_count_);
   if (!trie.ok()) return trie.status();
   trie_ = trie.value();
+  dictionary_words_.Reset(trie_.node_count());
   return Status::Ok();
 }
 

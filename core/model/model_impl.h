@@ -1,5 +1,6 @@
 // Internal view of a loaded model: typed pointers into the sections of the
-// mapped model file. Everything is read-only after Load().
+// mapped model file. Everything is read-only after Load(), but for one
+// thread-safe memo (dictionary_word_tags).
 #ifndef KMA_CORE_MODEL_MODEL_IMPL_H_
 #define KMA_CORE_MODEL_MODEL_IMPL_H_
 
@@ -15,6 +16,7 @@
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
 #include "core/lm/tag_table.h"
+#include "core/model/dictionary_words.h"
 #include "core/model/mapped_file.h"
 #include "core/model/format.h"
 #include "core/morph/conjugation.h"
@@ -41,6 +43,13 @@ class ModelImpl {
   // The form trie; the values of a node are entry indices (entries are
   // stored in trie value order).
   const TrieView& trie() const { return trie_; }
+  // Which of NNG/NNP trie node `node` (whose key is `key`) is as the
+  // dictionary's own word (DictionaryWords::kNng | kNnp bits). Remembered
+  // per node: the one part of the model that changes after Load(), as a
+  // thread-safe cache of a pure function (core/model/dictionary_words.h).
+  unsigned dictionary_word_tags(uint32_t node, std::u32string_view key) const {
+    return dictionary_words_.Tags(*this, node, key);
+  }
   // True if a stem of conjugation class `socket_key` may not be followed by
   // the plain form of an ending starting with `first_char`.
   bool ConcatBlocked(uint32_t socket_key, uint32_t first_char) const {
@@ -87,6 +96,7 @@ class ModelImpl {
   const uint32_t* entry_morphs_ = nullptr;
   uint32_t entry_morph_count_ = 0;
   TrieView trie_;
+  DictionaryWords dictionary_words_;
   const uint64_t* concat_block_ = nullptr;
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;

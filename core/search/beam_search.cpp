@@ -228,7 +228,7 @@ void BeamSearch::ExtendByNode(const std::vector<State>& states, uint32_t ni, Sta
     // states after it.
     if (s.score - n.penalty < floor) break;
     if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
-    UnpackNode(*model_, ni, lattice_);
+    if (!n.unpacked) UnpackNode(*model_, ni, lattice_);
     const Reach r = Extend(s, n, floor, &next);
     if (r == Reach::kReached) {
       if (constraints_ != nullptr) next.lemmas = next.lemmas | MatchLemmas(s, n);

@@ -78,30 +78,6 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
-// Which of the unknown-word tags NNG (bit 0) and NNP (bit 1) trie node
-// `match` (the text t[p, q)) holds as a plain entry of one morpheme whose
-// form is that text: the dictionary's own word. An unknown-word guess of
-// the same form and tag would be that word again to the user, and an
-// N-best list would show one analysis twice (the fuzzing finding
-// nbest-duplicate-unknown), so no guess is added there.
-unsigned DictionaryWordTags(const ModelImpl& model, const std::u32string& t, uint32_t p, uint32_t q,
-                            uint32_t match) {
-  const TrieView& trie = model.trie();
-  unsigned tags = 0;
-  for (uint32_t e = trie.value_begin(match); e < trie.value_end(match); ++e) {
-    const EntryRecord& er = model.entry(e);
-    if (er.kind() != EntryKind::kPlain || er.morph_count() != 1 || er.after_vowel_only()) continue;
-    const uint32_t m = model.entry_morphs(er)[0];
-    const uint8_t tag = model.morph(m).tag();
-    const unsigned bit = tag == static_cast<uint8_t>(PosTag::kNNG) ? 1u
-                         : tag == static_cast<uint8_t>(PosTag::kNNP) ? 2u : 0u;
-    if ((bit & ~tags) == 0) continue;
-    // The form an unknown word gets (Analyzer::ToTokens).
-    if (hangul::JoinedEqualsUtf8(std::u32string_view(t).substr(p, q - p), model.morph_form(m))) tags |= bit;
-  }
-  return tags;
-}
-
 // The dictionary entries whose form starts at p, inside the run [rb, re)
 // whose trie labels are `label`. Leaves the trie nodes matched, in order of
 // their end, in lattice->matches.
@@ -156,9 +132,13 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
     while (mi < matches.size() && matches[mi].second < q) ++mi;
     const bool known = mi < matches.size() && matches[mi].second == q;
     float cost = params.unk_base + params.unk_per_unit * units;
-    const unsigned dict_tags = known ? DictionaryWordTags(model, t, p, q, matches[mi].first) : 0u;
-    if ((dict_tags & 1u) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
-    if ((dict_tags & 2u) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+    // No guess where the dictionary has the same word with the same tag: it
+    // would be that word again to the user, and an N-best list would show
+    // one analysis twice (the fuzzing finding nbest-duplicate-unknown).
+    const unsigned dict_tags = known ? model.dictionary_word_tags(matches[mi].first, std::u32string_view(t).substr(p, q - p)) : 0u;
+    if ((dict_tags & DictionaryWords::kNng) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
+    if ((dict_tags & DictionaryWords::kNnp) == 0)
+      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
   }
 }
 

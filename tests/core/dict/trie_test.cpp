@@ -173,6 +173,34 @@ TEST_F(RandomTrieTest, AlphabetLabelsAreDenseAndOrdered) {
   for (size_t i = 0; i < chars.size(); ++i) EXPECT_EQ(static_cast<size_t>(trie_.Label(chars[i])), i);
 }
 
+// Label() answers Hangul from a table and the root's children come from
+// another (both built by Open): they must agree with the alphabet and with
+// the serialized child ranges for every code point of those blocks.
+TEST_F(RandomTrieTest, LookupTablesAgreeWithTheSerializedTrie) {
+  std::vector<char32_t> chars(std::begin(kAlphabet), std::end(kAlphabet));
+  std::sort(chars.begin(), chars.end());
+  auto expected_label = [&](char32_t c) {
+    const auto it = std::lower_bound(chars.begin(), chars.end(), c);
+    return it != chars.end() && *it == c ? static_cast<TrieLabel>(it - chars.begin()) : TrieLabel::kNone;
+  };
+  int found = 0;
+  for (char32_t c = 0x1100; c < 0x1200; ++c) found += trie_.Label(c) != TrieLabel::kNone;
+  for (char32_t c = 0xAC00; c <= 0xD7A3; ++c) found += trie_.Label(c) != TrieLabel::kNone;
+  EXPECT_EQ(found, 5);  // 가 나 다 한 and the coda jamo of the alphabet
+  for (char32_t c : {char32_t{0x10FF}, char32_t{0x1100}, char32_t{0x11AB}, char32_t{0x11FF}, char32_t{0x1200},
+                     char32_t{0xABFF}, char32_t{U'가'}, char32_t{U'각'}, char32_t{0xD7A3}, char32_t{0xD7A4}})
+    EXPECT_EQ(trie_.Label(c), expected_label(c)) << static_cast<uint32_t>(c);
+  for (char32_t c : chars) {
+    uint32_t scanned = TrieView::kNone;
+    for (uint32_t k = trie_.child_begin(TrieView::kRoot); k < trie_.child_end(TrieView::kRoot); ++k)
+      if (trie_.edge_char(k) == c) scanned = k;
+    EXPECT_EQ(trie_.Child(TrieView::kRoot, trie_.Label(c)), scanned) << static_cast<uint32_t>(c);
+  }
+  // A view that Open did not make has no tables and no alphabet.
+  EXPECT_EQ(TrieView().Label(U'가'), TrieLabel::kNone);
+  EXPECT_EQ(TrieView().Label(U'a'), TrieLabel::kNone);
+}
+
 TEST_F(RandomTrieTest, PrefixWalkFindsExactlyTheKeysThatArePrefixes) {
   // Common-prefix search as the lattice does it: map the text to labels once,
   // walk from one start and report values at every node on the way.
