@@ -136,8 +136,11 @@ class CongView {
       return kInvalidTokenLogProb;
     }
     if (state >= num_nodes_) state = 0;
+    // The product first: its row loads do not depend on the trie walk of
+    // Next, so their cache misses overlap it.
+    const float logp = LogProb(k, state, token);
     *next_state = Next(state, token);
-    return LogProb(k, state, token);
+    return logp;
   }
 
   // log P(token | context row `ctx`) without moving; both ids must be valid.

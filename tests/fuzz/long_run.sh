@@ -25,7 +25,10 @@ esac
 mkdir -p "${work}/corpus-${target}"
 log="${work}/${target}.log"
 echo "fuzz_${target}: ${runs} runs, max_len ${max_len}, log ${log}"
+# libFuzzer refuses a corpus directory that does not exist: a target
+# without reproducers has no regressions/ folder.
+seeds=("${root}/tests/fuzz/corpus/${target}")
+[[ -d "${root}/tests/fuzz/regressions/${target}" ]] && seeds+=("${root}/tests/fuzz/regressions/${target}")
 exec nice -n 19 "${bin}" -runs="${runs}" -max_len="${max_len}" -timeout=60 -rss_limit_mb=4096 \
   -print_final_stats=1 -artifact_prefix="${work}/${target}-" "$@" \
-  "${work}/corpus-${target}" "${root}/tests/fuzz/corpus/${target}" "${root}/tests/fuzz/regressions/${target}" \
-  >"${log}" 2>&1
+  "${work}/corpus-${target}" "${seeds[@]}" >"${log}" 2>&1
