@@ -235,28 +235,33 @@ class UserDictionaryCompiler {
     return Status::Ok();
   }
 
-  // Entries in trie value order.
+  // Entries in trie value order, and the trie laid out for the walk.
   Status Pack() {
     TrieBuilder tb;
     for (size_t i = 0; i < drafts_.size(); ++i) tb.Add(drafts_[i].surface, static_cast<uint32_t>(i));
     std::string bytes;
     std::vector<uint32_t> order;
     KMA_RETURN_IF_ERROR(tb.Build(&bytes, &order));
-    d_->trie_words_.assign((bytes.size() + 3) / 4, 0);
-    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(d_->trie_words_.data()));
-    auto view = TrieView::Open(reinterpret_cast<const uint8_t*>(d_->trie_words_.data()), bytes.size(),
+    std::vector<uint32_t> words((bytes.size() + 3) / 4, 0);  // 4-byte aligned
+    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(words.data()));
+    auto view = TrieView::Open(reinterpret_cast<const uint8_t*>(words.data()), bytes.size(),
                                static_cast<uint32_t>(order.size()));
     if (!view.ok()) return Status(StatusCode::kInternal, "user dictionary trie: " + view.status().message());
-    d_->trie_ = view.value();
-    const TrieView& t = d_->trie_;
-    d_->root_children_.assign(t.alphabet_size(), TrieView::kNone);
-    for (uint32_t c = t.child_begin(TrieView::kRoot); c < t.child_end(TrieView::kRoot); ++c)
-      d_->root_children_[static_cast<uint16_t>(t.Label(t.edge_char(c)))] = c;
-    d_->syllable_labels_.resize(0xD7A4 - 0xAC00);
-    for (char32_t c = 0xAC00; c < 0xD7A4; ++c)
-      d_->syllable_labels_[c - 0xAC00] = static_cast<uint16_t>(t.Label(c));
-    for (uint32_t i : order) Put(drafts_[i].entry, drafts_[i].morphs);
-    return Status::Ok();
+    const TrieView& t = view.value();
+    d_->alphabet_.assign(t.alphabet_size(), 0);
+    for (uint32_t n = 1; n < t.node_count(); ++n)
+      d_->alphabet_[static_cast<uint16_t>(t.Label(t.edge_char(n)))] = t.edge_char(n);
+    d_->hangul_labels_.resize(UserDictionary::kHangulSlots);
+    for (char32_t c = 0xAC00; c < 0xD7A4; c += 28) d_->hangul_labels_[UserDictionary::HangulSlot(c)] = static_cast<uint16_t>(t.Label(c));
+    for (char32_t c = 0x11A8; c < 0x11A8 + 27; ++c) d_->hangul_labels_[UserDictionary::HangulSlot(c)] = static_cast<uint16_t>(t.Label(c));
+    std::vector<bool> is_head;
+    std::vector<uint16_t> socket;
+    for (uint32_t i : order) {
+      Put(drafts_[i].entry, drafts_[i].morphs);
+      is_head.push_back(drafts_[i].entry.kind == EntryKind::kHead);
+      socket.push_back(drafts_[i].entry.socket);
+    }
+    return d_->trie_.Build(t, is_head, socket);
   }
 
   // HeadMayClose's table: the first characters of the fused tails of every
@@ -293,6 +298,7 @@ class UserDictionaryCompiler {
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
+    NextHeadMasks(out);
     const size_t sockets = out.empty() ? 0 : (out.back() >> 32) + 2;
     d_->tail_first_begin_.assign(sockets, 0);
     for (uint64_t k : out) {
@@ -302,9 +308,51 @@ class UserDictionaryCompiler {
     for (size_t s = 1; s < sockets; ++s) d_->tail_first_begin_[s] += d_->tail_first_begin_[s - 1];
   }
 
+  // UserDictionary::NextHeadMask's tables, from the (socket << 32 | first
+  // character) pairs of the fused tails.
+  void NextHeadMasks(const std::vector<uint64_t>& tail_firsts) {
+    d_->next_head_masks_.assign(UserDictionary::kHangulSlots, 0);
+    std::map<uint32_t, uint32_t> others;
+    for (uint64_t k : tail_firsts) {
+      const auto c = static_cast<char32_t>(k);
+      const uint32_t bit = UserTrie::SocketBit(static_cast<uint32_t>(k >> 32));
+      const uint32_t slot = UserDictionary::HangulSlot(c);
+      if (slot != UserDictionary::kNoSlot) d_->next_head_masks_[slot] |= bit;
+      else others[static_cast<uint32_t>(c)] |= bit;
+    }
+    for (const auto& [c, mask] : others) {
+      d_->other_next_chars_.push_back(c);
+      d_->other_next_masks_.push_back(mask);
+    }
+  }
+
+  // An entry and its morphemes' steps (UserStep).
   void Put(UserEntry e, const std::vector<uint32_t>& morphs) {
-    e.morph_begin = static_cast<uint32_t>(d_->entry_morphs_.size());
-    d_->entry_morphs_.insert(d_->entry_morphs_.end(), morphs.begin(), morphs.end());
+    e.morph_begin = static_cast<uint32_t>(d_->steps_.size());
+    for (uint32_t m : morphs) {
+      UserStep st{};
+      st.morph = m;
+      if (IsUserId(m)) {
+        const UserMorph& um = d_->morph(m);
+        st.lm_token = um.lm_token;
+        st.emit_logp = um.emit_logp;
+        st.tag_logp = um.tag_logp;
+        st.socket_key = um.socket_key;
+        st.tag = um.tag;
+        st.first_char = MorphFirstChar(um.form);
+      } else {
+        const MorphRecord& r = mi_.morph(m);
+        const MorphScores& sc = mi_.morph_scores(r);
+        st.lm_token = r.lm_id();
+        st.emit_logp = sc.emit_logp;
+        st.tag_logp = sc.tag_logp;
+        st.socket_key = r.socket_key;
+        st.tag = static_cast<PosTag>(r.tag());
+        st.first_char = mi_.morph_first_char(m);
+      }
+      d_->steps_.push_back(st);
+    }
+    d_->steps_[e.morph_begin].node_steps = static_cast<uint8_t>(e.kind == EntryKind::kHead ? 1 : e.morph_count);
     d_->entries_.push_back(e);
   }
 
@@ -337,6 +385,10 @@ class UserDictionaryCompiler {
     for (const auto& [m, bonus] : d_->bonus_) touch(m);
     d_->touches_model_ = !d_->blocked_.empty() || !d_->bonus_.empty() || d_->blocked_tags_ != 0;
     if (d_->touches_model_) MarkTouchedEntries();
+    TouchedBlocks();
+    const uint64_t nouns = (uint64_t{1} << static_cast<unsigned>(PosTag::kNNG)) |
+                           (uint64_t{1} << static_cast<unsigned>(PosTag::kNNP));
+    d_->guess_blocked_tags_ = (d_->blocked_tags_ & nouns) == nouns ? 0 : d_->blocked_tags_;
     d_->empty_ = d_->entries_.empty() && !d_->touches_model_;
   }
 
@@ -364,6 +416,17 @@ class UserDictionaryCompiler {
       d_->touched_ids_.push_back(i);
       d_->touched_info_.push_back({bonus_begin, static_cast<uint32_t>(d_->entry_bonuses_.size()), blocked});
     }
+  }
+
+  // UserDictionary::entry_touched's coarse bitmap: blocks of entries as
+  // large as keep it at about 32 bits per touched entry.
+  void TouchedBlocks() {
+    const size_t touched = std::max<size_t>(d_->touched_ids_.size(), 1);
+    uint32_t shift = 0;
+    while (shift < 31 && (uint64_t{mi_.entry_count()} >> shift) > 32 * touched) ++shift;
+    d_->touched_block_shift_ = shift;
+    d_->touched_blocks_.assign(((mi_.entry_count() >> shift) + 64) / 64, 0);
+    for (uint32_t e : d_->touched_ids_) d_->touched_blocks_[(e >> shift) >> 6] |= uint64_t{1} << ((e >> shift) & 63);
   }
 
   const UserDictionaryBuilder& b_;

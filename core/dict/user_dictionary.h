@@ -50,6 +50,7 @@
 #include "core/base/status.h"
 #include "core/dict/dictionary.h"
 #include "core/dict/trie.h"
+#include "core/dict/user_trie.h"
 #include "core/dict/user_pattern.h"
 #include "core/model/model.h"
 #include "core/morph/morph_rules.h"
@@ -82,12 +83,27 @@ struct UserMorph {
 
 // One reading of a surface (as EntryRecord is for the model).
 struct UserEntry {
-  uint32_t morph_begin = 0;  // into the entry-morph array; ids are model ids or user ids
+  uint32_t morph_begin = 0;  // into the steps (UserStep) of the entries' morphemes
   uint16_t socket = 0;       // kHead / kSocket: the socket
   uint8_t morph_count = 0;
   EntryKind kind = EntryKind::kPlain;
   bool after_vowel_only = false;
   float penalty = 0;         // rule cost minus the user's score
+};
+
+// What the search needs of one morpheme of a user reading, worked out when
+// compiling (the fields of search::MorphStep; a model morpheme's are the
+// model's), so that unpacking a user node reads one place. The first step
+// of an entry also says how many steps the node takes.
+struct UserStep {
+  uint32_t morph;
+  uint32_t lm_token;
+  float emit_logp;
+  float tag_logp;
+  uint16_t socket_key;
+  PosTag tag;
+  uint8_t node_steps;   // first step of an entry: 1 for a stem head, else its morpheme count
+  char32_t first_char;  // of the normalized form
 };
 
 class UserDictionary {
@@ -96,13 +112,7 @@ class UserDictionary {
   // True when the dictionary changes nothing (the lattice hook is skipped).
   bool empty() const { return empty_; }
   // Readings by normalized surface (values are entry indices).
-  const TrieView& trie() const { return trie_; }
-  // The trie's child of the root along `label` (a table: the root has a
-  // child for nearly every syllable of a large dictionary), or kNone.
-  uint32_t RootChild(TrieLabel label) const {
-    const auto l = static_cast<uint16_t>(label);
-    return l < root_children_.size() ? root_children_[l] : TrieView::kNone;
-  }
+  const UserTrie& trie() const { return trie_; }
   // False if no fused tail of `socket` (the model's or the dictionary's)
   // begins with `next`: a user stem head of that socket followed by `next`
   // can never complete. Heads are most of a large dictionary's matches and
@@ -113,14 +123,40 @@ class UserDictionary {
     const char32_t* e = tail_first_chars_.data() + tail_first_begin_[socket + 1];
     return std::binary_search(b, e, next);
   }
-  // trie().Label(c), from a table for Hangul syllables.
+  // The head mask (UserTrie) of the sockets whose fused tails may begin
+  // with `next`: a node whose heads' mask shares no bit with it holds no
+  // head that HeadMayClose before `next`, and the walk skips its entries.
+  uint32_t NextHeadMask(char32_t next) const {
+    const uint32_t slot = HangulSlot(next);
+    if (slot != kNoSlot) return next_head_masks_[slot];
+    const int64_t i = FindSorted(other_next_chars_.data(), static_cast<uint32_t>(other_next_chars_.size()),
+                                 static_cast<uint32_t>(next));
+    return i < 0 ? 0u : other_next_masks_[static_cast<size_t>(i)];
+  }
+  // The trie's label of `c` (TrieLabel::kNone if no key holds it).
   TrieLabel Label(char32_t c) const {
-    if (c - 0xAC00u < syllable_labels_.size()) return static_cast<TrieLabel>(syllable_labels_[c - 0xAC00u]);
-    return trie_.Label(c);
+    const uint32_t slot = HangulSlot(c);
+    if (slot != kNoSlot) return static_cast<TrieLabel>(hangul_labels_[slot]);
+    const int64_t i = FindSorted(alphabet_.data(), static_cast<uint32_t>(alphabet_.size()), static_cast<uint32_t>(c));
+    return i < 0 ? TrieLabel::kNone : static_cast<TrieLabel>(i);
+  }
+  // Normalized text is nearly all syllables without coda (399) and codas
+  // (27): their tables are small enough to stay in the L1 cache, where one
+  // by syllable (11,172) did not.
+  static constexpr uint32_t kHangulSlots = 399 + 27;
+  static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
+  static uint32_t HangulSlot(char32_t c) {
+    const uint32_t s = c - 0xAC00u;
+    if (s < 11172u && s % 28u == 0) return s / 28u;
+    if (c - 0x11A8u < 27u) return 399u + (c - 0x11A8u);
+    return kNoSlot;
   }
   uint32_t entry_count() const { return static_cast<uint32_t>(entries_.size()); }
   const UserEntry& entry(uint32_t i) const { return entries_[i]; }
-  const uint32_t* entry_morphs(const UserEntry& e) const { return entry_morphs_.data() + e.morph_begin; }
+  void PrefetchEntry(uint32_t i) const { __builtin_prefetch(entries_.data() + i); }
+  // The steps of an entry's morphemes, from steps()[e.morph_begin] on.
+  const UserStep* steps() const { return steps_.data(); }
+  void PrefetchSteps(uint32_t begin) const { __builtin_prefetch(steps_.data() + begin); }
   // `id` with or without kUserIdBit.
   const UserMorph& morph(uint32_t id) const { return morphs_[id & ~kUserIdBit]; }
   // Pattern rules and the entry each match becomes.
@@ -141,6 +177,10 @@ class UserDictionary {
   // False for a model entry the dictionary leaves alone (no morpheme of it
   // blocked or re-scored): the lattice hook skips it with one bit test.
   bool entry_touched(uint32_t model_entry) const {
+    // A coarse bitmap first (a bit per block of entries, small enough to
+    // stay in the L1 cache for a few touched entries), then the exact one.
+    const uint32_t b = model_entry >> touched_block_shift_;
+    if (((touched_blocks_[b >> 6] >> (b & 63)) & 1) == 0) return false;
     return ((touched_entries_[model_entry >> 6] >> (model_entry & 63)) & 1) != 0;
   }
   bool blocked(uint32_t model_morph) const { return touched(model_morph) && blocked_.count(model_morph) != 0; }
@@ -160,6 +200,10 @@ class UserDictionary {
   }
   bool tag_blocked(PosTag t) const { return (blocked_tags_ >> static_cast<unsigned>(t)) & 1u; }
   uint64_t blocked_tags() const { return blocked_tags_; }
+  // The tags of the unknown-word guesses that are dropped: the blocked
+  // ones, unless both NNG and NNP are (guesses are the last resort that
+  // covers every run).
+  uint64_t guess_blocked_tags() const { return guess_blocked_tags_; }
   // Irregular class of a user stem (for the joiner); kNone if none.
   IrregularClass StemClass(std::string_view form, PosTag tag) const;
 
@@ -170,17 +214,19 @@ class UserDictionary {
 
   std::shared_ptr<const Model> model_;
   bool empty_ = true;
-  std::vector<uint32_t> trie_words_;  // the trie's bytes, 4-byte aligned
-  TrieView trie_;
-  std::vector<uint32_t> root_children_;  // by label
-  std::vector<uint16_t> syllable_labels_;  // trie label of U+AC00 + i
+  UserTrie trie_;
+  std::vector<uint32_t> alphabet_;         // the trie's labels' characters, ascending
+  std::vector<uint16_t> hangul_labels_;    // by HangulSlot
+  // NextHeadMask: by HangulSlot; other characters in a sorted list.
+  std::vector<uint32_t> next_head_masks_;
+  std::vector<uint32_t> other_next_chars_, other_next_masks_;
   // By socket s of a user head: the first characters of its fused tails
   // are tail_first_chars_[tail_first_begin_[s], tail_first_begin_[s + 1]),
   // sorted.
   std::vector<uint32_t> tail_first_begin_;
   std::vector<char32_t> tail_first_chars_;
   std::vector<UserEntry> entries_;    // in trie value order, then pattern entries
-  std::vector<uint32_t> entry_morphs_;
+  std::vector<UserStep> steps_;        // entries' morphemes, from UserEntry::morph_begin
   std::vector<UserMorph> morphs_;
   std::vector<std::pair<UserPattern, uint32_t>> patterns_;
   PatternStarts pattern_starts_;
@@ -189,6 +235,8 @@ class UserDictionary {
   bool touches_model_ = false;
   std::vector<uint64_t> touched_;       // bit per model morpheme
   std::vector<uint64_t> touched_entries_;  // bit per model entry (touches_model_ only)
+  std::vector<uint64_t> touched_blocks_;   // bit per block of 1 << touched_block_shift_ entries
+  uint32_t touched_block_shift_ = 0;
   struct TouchedEntry {
     uint32_t bonus_begin, bonus_end;  // into entry_bonuses_
     bool blocked;
@@ -199,6 +247,7 @@ class UserDictionary {
   std::set<uint32_t> blocked_;
   std::unordered_map<uint32_t, float> bonus_;
   uint64_t blocked_tags_ = 0;
+  uint64_t guess_blocked_tags_ = 0;
   std::unordered_map<std::string, IrregularClass> stems_;  // MorphKey(form, tag) -> class
 };
 

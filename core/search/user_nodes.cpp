@@ -9,7 +9,7 @@ namespace {
 
 bool IsJoinRightTag(PosTag t) { return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP; }
 
-Node& AddUserNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, uint32_t entry, const UserEntry& ue) {
+Node& AddUserNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, const UserEntry& ue) {
   Node& n = nodes->emplace_back();
   n.begin = b;
   n.end = e;
@@ -17,34 +17,84 @@ Node& AddUserNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, uint32_t ent
   n.tag = PosTag::kUN;
   n.entry_kind = ue.kind;
   n.no_space_before = ue.after_vowel_only;
-  n.entry = kUserIdBit | entry;
+  n.entry = kUserIdBit | ue.morph_begin;  // UnpackUserNode reads only the entry's steps
   n.penalty = ue.penalty;
   n.socket = ue.socket;
   return n;
 }
 
-// Trie matches from every position of the chunk. A stem head is only kept
-// where a fused tail of its socket may begin (nearly all heads of a large
-// dictionary end elsewhere and would be dropped by DropOpenNodes).
-void AddTrieMatches(const UserDictionary& user, const std::u32string& t, uint32_t begin, uint32_t end,
-                    UserNodeScratch* sc, std::vector<Node>* nodes) {
-  const TrieView& trie = user.trie();
+// The entries of trie node `node` matching t[p, q]. A stem head is only
+// kept where a fused tail of its socket may begin (nearly all heads of a
+// large dictionary end elsewhere and would be dropped by DropOpenNodes): a
+// node holding only heads is passed over when its head mask rules them
+// all out, without reading its entries.
+inline void AddNodeEntries(const UserDictionary& user, const std::u32string& t, uint32_t begin, uint32_t end,
+                           uint32_t p, uint32_t q, uint32_t node, std::vector<Node>* nodes) {
+  const UserTrie& trie = user.trie();
+  const uint32_t vb = trie.value_begin(node), ve = trie.value_end(node);
+  if (vb == ve) return;
+  if (!trie.has_others(node) && (q + 1 == end || (trie.head_mask(node) & user.NextHeadMask(t[q + 1])) == 0))
+    return;
+  for (uint32_t v = vb; v < ve; ++v) {
+    const UserEntry& ue = user.entry(v);
+    if (ue.after_vowel_only && (p == begin || !hangul::IsSyllable(t[p - 1]))) continue;
+    if (ue.kind == EntryKind::kHead && (q + 1 == end || !user.HeadMayClose(ue.socket, t[q + 1]))) continue;
+    AddUserNode(nodes, p, q + 1, ue);
+    // The search unpacks the node soon: fetch its steps now.
+    user.PrefetchSteps(ue.morph_begin);
+  }
+}
+
+// The user trie's labels of text[begin, end), in sc->labels.
+const TrieLabel* LabelChunk(const UserDictionary& user, const std::u32string& t, uint32_t begin, uint32_t end,
+                            UserNodeScratch* sc) {
   sc->labels.resize(end - begin);
   for (uint32_t q = begin; q < end; ++q) sc->labels[q - begin] = user.Label(t[q]);
+  return sc->labels.data();
+}
+
+// Trie matches from every position of the chunk.
+void AddTrieMatches(const UserDictionary& user, const std::u32string& t, uint32_t begin, uint32_t end,
+                    UserNodeScratch* sc, std::vector<Node>* nodes) {
+  const UserTrie& trie = user.trie();
+  const uint32_t n = end - begin;
+  const TrieLabel* label = LabelChunk(user, t, begin, end, sc);
+  // The second and third nodes of the walk from each position, found level
+  // by level and fetched ahead (with the entries of the second): the first
+  // nodes are few and stay in the cache, the others are many and a cache
+  // miss each, which the walk from one position, a chain of dependent
+  // reads, cannot overlap; the loops over all positions can.
+  sc->second.resize(n);
+  sc->third.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t first = trie.RootChild(label[i]);
+    const uint32_t second = first == UserTrie::kNone || i + 1 == n ? UserTrie::kNone : trie.Child(first, label[i + 1]);
+    sc->second[i] = second;
+    if (second != UserTrie::kNone) trie.Prefetch(second);
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t second = sc->second[i];
+    uint32_t third = UserTrie::kNone;
+    if (second != UserTrie::kNone) {
+      if (trie.value_begin(second) != trie.value_end(second)) user.PrefetchEntry(trie.value_begin(second));
+      if (i + 2 < n) third = trie.Child(second, label[i + 2]);
+      if (third != UserTrie::kNone) trie.Prefetch(third);
+    }
+    sc->third[i] = third;
+  }
   // Like the model's entries, readings may start at a coda (a fused tail
   // such as the ᆯ러 of 불러) and end before one (the stem 힙하 of 힙한).
   for (uint32_t p = begin; p < end; ++p) {
-    uint32_t node = user.RootChild(sc->labels[p - begin]);  // whitespace is in no key
-    for (uint32_t q = p; node != TrieView::kNone;) {
-      for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
-        const UserEntry& ue = user.entry(v);
-        if (ue.after_vowel_only && (p == begin || !hangul::IsSyllable(t[p - 1]))) continue;
-        if (ue.kind == EntryKind::kHead && (q + 1 == end || !user.HeadMayClose(ue.socket, t[q + 1])))
-          continue;
-        AddUserNode(nodes, p, q + 1, v, ue);
-      }
+    const uint32_t i = p - begin;
+    const uint32_t first = trie.RootChild(label[i]);  // whitespace is in no key
+    if (first == UserTrie::kNone) continue;
+    AddNodeEntries(user, t, begin, end, p, p, first, nodes);
+    if (sc->second[i] == UserTrie::kNone) continue;
+    AddNodeEntries(user, t, begin, end, p, p + 1, sc->second[i], nodes);
+    for (uint32_t q = p + 2, node = sc->third[i]; node != UserTrie::kNone;) {
+      AddNodeEntries(user, t, begin, end, p, q, node, nodes);
       if (++q == end) break;
-      node = trie.Child(node, sc->labels[q - begin]);
+      node = trie.Child(node, label[q - begin]);
     }
   }
 }
@@ -85,7 +135,7 @@ void AddPatternMatches(const UserDictionary& user, const std::u32string& t, uint
         ++k;
         continue;
       }
-      AddUserNode(nodes, sc->starts[k], sc->starts[k + len], entry, user.entry(entry));
+      AddUserNode(nodes, sc->starts[k], sc->starts[k + len], user.entry(entry));
       k += len;
     }
   }
@@ -225,16 +275,17 @@ void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std:
   MergeUserNodes(first_user, scratch, nodes);
 }
 
-void UnpackUserNode(const ModelImpl& model, const UserDictionary& user, Node* n, std::vector<MorphStep>* steps) {
-  const UserEntry& e = user.entry(n->entry & ~kUserIdBit);
-  const uint32_t* ms = user.entry_morphs(e);
-  const uint32_t count = n->entry_kind == EntryKind::kHead ? 1 : e.morph_count;
-  for (uint32_t k = 0; k < count; ++k) FillAnyStep(model, &user, ms[k], &steps->emplace_back());
+void UnpackUserNode(const ModelImpl& /*model*/, const UserDictionary& user, Node* n,
+                    std::vector<MorphStep>* steps) {
+  const UserStep* us = user.steps() + (n->entry & ~kUserIdBit);
+  const uint32_t count = us[0].node_steps;
+  for (uint32_t k = 0; k < count; ++k)
+    steps->push_back(MorphStep{us[k].morph, us[k].lm_token, us[k].emit_logp, us[k].tag_logp, us[k].socket_key,
+                               us[k].tag});
   n->step_count = static_cast<uint8_t>(count);
-  n->tag = (*steps)[n->first_step].tag;
+  n->tag = us[0].tag;
   n->joins_right = IsJoinRightTag(n->tag);
-  if (n->joins_right)
-    n->first_char = IsUserId(ms[0]) ? MorphFirstChar(user.morph(ms[0]).form) : model.morph_first_char(ms[0]);
+  if (n->joins_right) n->first_char = us[0].first_char;
 }
 
 }  // namespace kma::search

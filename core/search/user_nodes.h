@@ -26,6 +26,8 @@ namespace kma::search {
 // Scratch memory of AddUserNodes, kept by the analyzer across chunks.
 struct UserNodeScratch {
   std::vector<TrieLabel> labels;
+  std::vector<uint32_t> second;  // the user trie's node of the 2 characters from begin + i, or kNone
+  std::vector<uint32_t> third;   // and of the 3 characters from there
   std::vector<char32_t> chars;   // the chunk's characters, a syllable and its coda as one
   std::vector<uint32_t> starts;  // normalized position of chars[i]; one more at the end
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;  // (end, socket) of the user stem heads
@@ -34,19 +36,14 @@ struct UserNodeScratch {
   UserPattern::Scratch pattern;
 };
 
-// Unknown-word guesses are the last resort that covers every run: they are
-// only dropped while the other guess tag is still allowed.
-inline bool UnknownGuessBlocked(const UserDictionary& user, PosTag t) {
-  return user.tag_blocked(t) && !(user.tag_blocked(PosTag::kNNG) && user.tag_blocked(PosTag::kNNP));
-}
-
 // False if `user` blocks the model's node `n` (a reading or an unknown-word
 // guess); else adds the user's scores of its morphemes to *penalty.
 // BuildLattice applies it to the model's nodes of a lattice whose `user`
-// touches the model, in the pass that drops open stem heads.
+// touches the model, in the pass that drops open stem heads: every model
+// node goes through it, so an untouched reading costs one bit test.
 inline bool KeepModelNode(const UserDictionary& user, const Node& n, float* penalty) {
-  if (n.kind == NodeKind::kUnknown) return !UnknownGuessBlocked(user, n.tag);
-  return n.kind != NodeKind::kEntry || user.AdjustModelEntry(n.entry, penalty);
+  if (n.kind == NodeKind::kEntry) return user.AdjustModelEntry(n.entry, penalty);
+  return n.kind != NodeKind::kUnknown || ((user.guess_blocked_tags() >> static_cast<unsigned>(n.tag)) & 1u) == 0;
 }
 
 // Adds the nodes of `user` to the lattice of text[begin, end) that
@@ -56,7 +53,8 @@ inline bool KeepModelNode(const UserDictionary& user, const Node& n, float* pena
 void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std::u32string& text, uint32_t begin,
                   uint32_t end, UserNodeScratch* scratch, Lattice* lattice);
 
-// UnpackNode's work for a user node (its steps and unpacked fields).
+// UnpackNode's work for a user node (its steps and unpacked fields). The
+// model is not read: the dictionary worked the steps out when compiled.
 void UnpackUserNode(const ModelImpl& model, const UserDictionary& user, Node* n, std::vector<MorphStep>* steps);
 
 // The step of morpheme `morph`: a model morpheme, or (with kUserIdBit) one
