@@ -117,11 +117,9 @@ StatusOr<TrieView> TrieView::Open(const uint8_t* data, size_t size, uint32_t val
 void TrieView::BuildTables() {
   root_children_.assign(alphabet_size_, kNone);
   for (uint32_t c = child_begin(kRoot); c < child_end(kRoot); ++c) root_children_[labels_[c]] = c;
-  hangul_labels_.resize(kSyllableCount + kJamoCount);
-  for (uint32_t i = 0; i < kSyllableCount; ++i)
-    hangul_labels_[i] = static_cast<uint16_t>(SearchLabel(kSyllables + i));
-  for (uint32_t i = 0; i < kJamoCount; ++i)
-    hangul_labels_[kSyllableCount + i] = static_cast<uint16_t>(SearchLabel(kJamo + i));
+  hangul_labels_.resize(hangul::kNormalizedSlots);
+  for (uint32_t i = 0; i < hangul::kNormalizedSlots; ++i)
+    hangul_labels_[i] = static_cast<uint16_t>(SearchLabel(hangul::NormalizedSlotChar(i)));
 }
 
 }  // namespace kma

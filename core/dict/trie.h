@@ -12,6 +12,7 @@
 
 #include "core/base/sorted_search.h"
 #include "core/base/status.h"
+#include "core/text/hangul.h"
 
 namespace kma {
 
@@ -61,14 +62,14 @@ class TrieView {
   static constexpr uint32_t kRoot = 0;
   static constexpr uint32_t kNone = 0xFFFFFFFFu;
 
-  // Alphabet index of `c`: from a table for Hangul syllables and jamo
-  // (nearly all of the normalized text), else a binary search over the
-  // alphabet. Map text once, then walk with Child: every start position of
-  // the lattice revisits the same characters.
+  // Alphabet index of `c`: from a table for the coda-less syllables and
+  // coda jamo (nearly all of the normalized text), else a binary search
+  // over the alphabet. Map text once, then walk with Child: every start
+  // position of the lattice revisits the same characters.
   TrieLabel Label(char32_t c) const {
-    if (hangul_labels_.empty()) return SearchLabel(c);  // a view that Open did not make
-    if (c - kSyllables < kSyllableCount) return static_cast<TrieLabel>(hangul_labels_[c - kSyllables]);
-    if (c - kJamo < kJamoCount) return static_cast<TrieLabel>(hangul_labels_[kSyllableCount + (c - kJamo)]);
+    const uint32_t slot = hangul::NormalizedSlot(c);
+    // A view that Open did not make has no table.
+    if (slot != hangul::kNoSlot && !hangul_labels_.empty()) return static_cast<TrieLabel>(hangul_labels_[slot]);
     return SearchLabel(c);
   }
   // Child of `node` along `label`, or kNone. The root's children come from
@@ -104,8 +105,6 @@ class TrieView {
   uint32_t alphabet_size() const { return alphabet_size_; }
 
  private:
-  static constexpr char32_t kSyllables = 0xAC00, kJamo = 0x1100;
-  static constexpr uint32_t kSyllableCount = 11172, kJamoCount = 256;
   TrieLabel SearchLabel(char32_t c) const {
     const int64_t i = FindSorted(alphabet_, alphabet_size_, static_cast<uint32_t>(c));
     return i < 0 ? TrieLabel::kNone : static_cast<TrieLabel>(i);
@@ -119,7 +118,7 @@ class TrieView {
   uint32_t node_count_ = 0;
   uint32_t alphabet_size_ = 0;
   std::vector<uint32_t> root_children_;    // by label: the root's child, or kNone
-  std::vector<uint16_t> hangul_labels_;    // labels of the syllables, then of U+1100..U+11FF
+  std::vector<uint16_t> hangul_labels_;    // by hangul::NormalizedSlot
 };
 
 }  // namespace kma

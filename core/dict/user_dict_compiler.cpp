@@ -251,9 +251,9 @@ class UserDictionaryCompiler {
     d_->alphabet_.assign(t.alphabet_size(), 0);
     for (uint32_t n = 1; n < t.node_count(); ++n)
       d_->alphabet_[static_cast<uint16_t>(t.Label(t.edge_char(n)))] = t.edge_char(n);
-    d_->hangul_labels_.resize(UserDictionary::kHangulSlots);
-    for (char32_t c = 0xAC00; c < 0xD7A4; c += 28) d_->hangul_labels_[UserDictionary::HangulSlot(c)] = static_cast<uint16_t>(t.Label(c));
-    for (char32_t c = 0x11A8; c < 0x11A8 + 27; ++c) d_->hangul_labels_[UserDictionary::HangulSlot(c)] = static_cast<uint16_t>(t.Label(c));
+    d_->hangul_labels_.resize(hangul::kNormalizedSlots);
+    for (uint32_t i = 0; i < hangul::kNormalizedSlots; ++i)
+      d_->hangul_labels_[i] = static_cast<uint16_t>(t.Label(hangul::NormalizedSlotChar(i)));
     std::vector<bool> is_head;
     std::vector<uint16_t> socket;
     for (uint32_t i : order) {
@@ -311,13 +311,13 @@ class UserDictionaryCompiler {
   // UserDictionary::NextHeadMask's tables, from the (socket << 32 | first
   // character) pairs of the fused tails.
   void NextHeadMasks(const std::vector<uint64_t>& tail_firsts) {
-    d_->next_head_masks_.assign(UserDictionary::kHangulSlots, 0);
+    d_->next_head_masks_.assign(hangul::kNormalizedSlots, 0);
     std::map<uint32_t, uint32_t> others;
     for (uint64_t k : tail_firsts) {
       const auto c = static_cast<char32_t>(k);
       const uint32_t bit = UserTrie::SocketBit(static_cast<uint32_t>(k >> 32));
-      const uint32_t slot = UserDictionary::HangulSlot(c);
-      if (slot != UserDictionary::kNoSlot) d_->next_head_masks_[slot] |= bit;
+      const uint32_t slot = hangul::NormalizedSlot(c);
+      if (slot != hangul::kNoSlot) d_->next_head_masks_[slot] |= bit;
       else others[static_cast<uint32_t>(c)] |= bit;
     }
     for (const auto& [c, mask] : others) {

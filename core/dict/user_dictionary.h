@@ -54,6 +54,7 @@
 #include "core/dict/user_pattern.h"
 #include "core/model/model.h"
 #include "core/morph/morph_rules.h"
+#include "core/text/hangul.h"
 
 namespace kma {
 
@@ -127,29 +128,18 @@ class UserDictionary {
   // with `next`: a node whose heads' mask shares no bit with it holds no
   // head that HeadMayClose before `next`, and the walk skips its entries.
   uint32_t NextHeadMask(char32_t next) const {
-    const uint32_t slot = HangulSlot(next);
-    if (slot != kNoSlot) return next_head_masks_[slot];
+    const uint32_t slot = hangul::NormalizedSlot(next);
+    if (slot != hangul::kNoSlot) return next_head_masks_[slot];
     const int64_t i = FindSorted(other_next_chars_.data(), static_cast<uint32_t>(other_next_chars_.size()),
                                  static_cast<uint32_t>(next));
     return i < 0 ? 0u : other_next_masks_[static_cast<size_t>(i)];
   }
   // The trie's label of `c` (TrieLabel::kNone if no key holds it).
   TrieLabel Label(char32_t c) const {
-    const uint32_t slot = HangulSlot(c);
-    if (slot != kNoSlot) return static_cast<TrieLabel>(hangul_labels_[slot]);
+    const uint32_t slot = hangul::NormalizedSlot(c);
+    if (slot != hangul::kNoSlot) return static_cast<TrieLabel>(hangul_labels_[slot]);
     const int64_t i = FindSorted(alphabet_.data(), static_cast<uint32_t>(alphabet_.size()), static_cast<uint32_t>(c));
     return i < 0 ? TrieLabel::kNone : static_cast<TrieLabel>(i);
-  }
-  // Normalized text is nearly all syllables without coda (399) and codas
-  // (27): their tables are small enough to stay in the L1 cache, where one
-  // by syllable (11,172) did not.
-  static constexpr uint32_t kHangulSlots = 399 + 27;
-  static constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
-  static uint32_t HangulSlot(char32_t c) {
-    const uint32_t s = c - 0xAC00u;
-    if (s < 11172u && s % 28u == 0) return s / 28u;
-    if (c - 0x11A8u < 27u) return 399u + (c - 0x11A8u);
-    return kNoSlot;
   }
   uint32_t entry_count() const { return static_cast<uint32_t>(entries_.size()); }
   const UserEntry& entry(uint32_t i) const { return entries_[i]; }
@@ -216,8 +206,8 @@ class UserDictionary {
   bool empty_ = true;
   UserTrie trie_;
   std::vector<uint32_t> alphabet_;         // the trie's labels' characters, ascending
-  std::vector<uint16_t> hangul_labels_;    // by HangulSlot
-  // NextHeadMask: by HangulSlot; other characters in a sorted list.
+  std::vector<uint16_t> hangul_labels_;    // by hangul::NormalizedSlot
+  // NextHeadMask: by hangul::NormalizedSlot; other characters in a sorted list.
   std::vector<uint32_t> next_head_masks_;
   std::vector<uint32_t> other_next_chars_, other_next_masks_;
   // By socket s of a user head: the first characters of its fused tails
