@@ -51,6 +51,8 @@ bool IsExtendedPictographic(char32_t c) {
 constexpr bool IsSkinTone(char32_t c) { return InRange(c, 0x1F3FB, 0x1F3FF); }
 constexpr char32_t kVs16 = 0xFE0F;
 constexpr char32_t kKeycap = 0x20E3;
+constexpr char32_t kZwnj = 0x200C;  // zero-width non-joiner
+constexpr char32_t kZwj = 0x200D;   // zero-width joiner
 
 class Scanner {
  public:
@@ -129,6 +131,10 @@ class Scanner {
                          static_cast<utf8proc_int32_t>(t_[j]), &state)) {
       ++j;
     }
+    // A joiner at the end joins nothing: UAX #29 keeps it in the cluster,
+    // but it is a format character, which the analysis treats as a word
+    // break (a sentence span ended on one; fuzz finding 14).
+    while (j > i + 1 && (t_[j - 1] == kZwj || t_[j - 1] == kZwnj)) --j;
     return j;
   }
 

@@ -150,6 +150,12 @@ TEST(Pretokenizer, Emoji) {
   EXPECT_EQ(Tokens("⭐최고"), (V{"⭐/W_EMOJI"}));
   // Text-presentation pictographs without VS16 are symbols.
   EXPECT_EQ(Tokens("❤ ☎ ©"), (V{"❤/SW", "☎/SW", "©/SW"}));
+  // A joiner at the end joins nothing: it stays out of the token (the
+  // analysis takes it for a word break; fuzz finding 14), one inside stays.
+  EXPECT_EQ(Tokens("😀‌"), (V{"😀/W_EMOJI"}));
+  EXPECT_EQ(Tokens("👍‍ 좋아"), (V{"👍/W_EMOJI"}));
+  EXPECT_EQ(Tokens("➰̃‌‍"), (V{"➰̃/W_EMOJI"}));
+  EXPECT_EQ(Tokens("👨‍👩‌"), (V{"👨‍👩/W_EMOJI"}));
 }
 
 TEST(Pretokenizer, SymbolsFollowCorpusTags) {
