@@ -5,8 +5,9 @@
 #include <string>
 #include <vector>
 
+#include <utf8proc.h>
+
 #include "core/search/lattice.h"
-#include "core/text/char_class.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace kma::fuzz {
@@ -141,12 +142,13 @@ void CheckSpans(const kma_result* r, const TextView& text) {
     FUZZ_CHECK(text.starts_char[s.begin] && text.starts_char[end], at + ": not on character boundaries");
     FUZZ_CHECK(s.cp_begin == text.cp_at[s.begin] && s.cp_begin + s.cp_length == text.cp_at[end],
                at + ": code points do not match");
-    // A span never ends on whitespace; a format character right after a
-    // visible one (a variation selector, a joiner) belongs to that
-    // character's extent, which the normalizer may give its token.
+    // A span never ends on whitespace. A format character that extends the
+    // grapheme cluster before it (a variation selector, a joiner: UAX #29)
+    // is part of that cluster, which a token may hold whole.
     const uint32_t last = text.cp_at[end] - 1;
-    const bool attached = last > s.cp_begin && ClassOf(text.cps[last]) == CharClass::kControl &&
-                          !search::IsSpaceChar(text.cps[last - 1]);
+    const bool attached =
+        last > s.cp_begin && !utf8proc_grapheme_break(static_cast<utf8proc_int32_t>(text.cps[last - 1]),
+                                                       static_cast<utf8proc_int32_t>(text.cps[last]));
     FUZZ_CHECK(!search::IsSpaceChar(text.cps[s.cp_begin]) && (!search::IsSpaceChar(text.cps[last]) || attached),
                at + ": starts or ends with a space");
     prev_end = end;
