@@ -135,7 +135,8 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
     // No guess where the dictionary has the same word with the same tag: it
     // would be that word again to the user, and an N-best list would show
     // one analysis twice (the fuzzing finding nbest-duplicate-unknown).
-    const unsigned dict_tags = known ? model.dictionary_word_tags(matches[mi].first, std::u32string_view(t).substr(p, q - p)) : 0u;
+    const unsigned dict_tags =
+        known ? model.dictionary_word_tags(matches[mi].first, std::u32string_view(t).substr(p, q - p)) : 0u;
     if ((dict_tags & DictionaryWords::kNng) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
     if ((dict_tags & DictionaryWords::kNnp) == 0)
       AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);

@@ -76,23 +76,27 @@ constexpr char32_t AddCoda(char32_t syl_without_coda, int coda_index) {
   return syl_without_coda + static_cast<char32_t>(coda_index);
 }
 
-// True for Hangul compatibility jamo U+3131..U+318E (ㄱ..ㆎ).
 // Normalized text (core/text/normalizer.h) is nearly all coda-less
 // syllables (399) and coda jamo (27): a dense index of those, for
 // per-character tables small enough to stay in the L1 cache (one entry per
 // syllable, 11,172, did not); kNoSlot for any other character.
-constexpr uint32_t kNormalizedSlots = 399 + 27;
+constexpr uint32_t kCodalessSyllables = kOnsetCount * kVowelCount;  // 399
+constexpr uint32_t kNormalizedSlots = kCodalessSyllables + (kCodaCount - 1);
 constexpr uint32_t kNoSlot = 0xFFFFFFFFu;
 constexpr uint32_t NormalizedSlot(char32_t c) {
   const uint32_t s = static_cast<uint32_t>(c) - kSyllableBase;
   if (s <= kSyllableLast - kSyllableBase && s % kCodaCount == 0) return s / kCodaCount;
-  if (IsCodaJamo(c)) return 399u + static_cast<uint32_t>(c - 0x11A8);
+  if (IsCodaJamo(c)) return kCodalessSyllables + static_cast<uint32_t>(CodaIndexOfJamo(c) - 1);
   return kNoSlot;
 }
 // The character of a slot (the inverse of NormalizedSlot).
 constexpr char32_t NormalizedSlotChar(uint32_t slot) {
-  return slot < 399u ? kSyllableBase + slot * kCodaCount : static_cast<char32_t>(0x11A8 + (slot - 399u));
+  return slot < kCodalessSyllables ? kSyllableBase + slot * kCodaCount
+                                   : CodaJamo(static_cast<int>(slot - kCodalessSyllables) + 1);
 }
+static_assert(NormalizedSlot(NormalizedSlotChar(kNormalizedSlots - 1)) == kNormalizedSlots - 1, "slots round-trip");
+
+// True for Hangul compatibility jamo U+3131..U+318E (ㄱ..ㆎ).
 
 constexpr bool IsCompatJamo(char32_t c) { return c >= 0x3131 && c <= 0x318E; }
 
