@@ -8,13 +8,20 @@
 #   tests/resource/resource_limits.sh [-b BUILD_DIR] [-w WORK_DIR] CASE...
 #
 # Cases:
-#   line100m   one 100 MB line through `kma analyze`
+#   line100m   one 100 MB line through `kma analyze` (over the default
+#              --max-line-bytes: an error, the line read past)
+#   line100m_raised  the same with --max-line-bytes 4294967295: analysed
 #   line1g     one 1 GB line (no newline) through `kma analyze`
+#   line1g_raised    the same with --max-line-bytes 4294967295: the
+#              analysis needs about 40 GB, so under the address-space cap it
+#              runs out of memory, which must be an error, not an abort
 #   file1g     a 1 GB file of ordinary lines through `kma analyze -t 2`
+#   userdict1m a user dictionary of 10^6 entries (bench/make_user_dict.py,
+#              the hard case) loaded and used on 2,000 lines
 #   threads    `kma analyze -t 10000` (and the C ABI's pool bound, by the
 #              capi_pool test)
 #   nbest      `-n 1` vs `-n 64` on single lines of 1, 2, 4 and 6 KB
-#   all        every case above (takes about an hour)
+#   all        every case above but the *_raised ones
 #
 # Environment: KMA_RESOURCE_AS_GB (address-space cap, default 16),
 # KMA_RESOURCE_TIMEOUT (seconds per run, default 3600).
@@ -30,7 +37,7 @@ while getopts "b:w:" o; do
   esac
 done
 shift $((OPTIND - 1))
-(($# > 0)) || { sed -n '2,22p' "$0"; exit 2; }
+(($# > 0)) || { sed -n '2,30p' "$0"; exit 2; }
 kma="${build}/tools/kma"
 [[ -x "${kma}" ]] || { echo "no ${kma}: build first (tools/bootstrap.sh)" >&2; exit 2; }
 mkdir -p "${work}"
@@ -95,9 +102,27 @@ case_line100m() {
   run "100 MB line" "${kma}" analyze "${work}/line100m.txt"
 }
 
+case_line100m_raised() {
+  make_file "${work}/line100m.txt" $((100 << 20)) " "
+  run "100 MB line, raised" "${kma}" analyze --max-line-bytes 4294967295 "${work}/line100m.txt"
+}
+
 case_line1g() {
   NO_NEWLINE=1 make_file "${work}/line1g.txt" $((1 << 30)) " "
   run "1 GB line" "${kma}" analyze "${work}/line1g.txt"
+}
+
+case_line1g_raised() {
+  NO_NEWLINE=1 make_file "${work}/line1g.txt" $((1 << 30)) " "
+  run "1 GB line, raised" "${kma}" analyze --max-line-bytes 4294967295 "${work}/line1g.txt"
+}
+
+case_userdict1m() {
+  local text="${news}"
+  [[ -f "${text}" ]] || { source_text >"${work}/source.txt"; text="${work}/source.txt"; }
+  [[ -f "${work}/userdict1m.tsv" ]] || python3 "${root}/bench/make_user_dict.py" "${text}" 1000000 "${work}/userdict1m.tsv"
+  head -n 2000 "${text}" >"${work}/lines2k.txt"
+  run "10^6-entry user dict" "${kma}" analyze --user-dict "${work}/userdict1m.tsv" "${work}/lines2k.txt"
 }
 
 case_file1g() {
@@ -124,7 +149,7 @@ echo "kma: $("${kma}" --version | tr '\n' ' ')"
 echo "caps: address space ${as_gb} GB, ${limit_s} s per run; work dir ${work}"
 for c in "$@"; do
   if [[ "$c" == all ]]; then
-    set -- threads nbest line100m file1g line1g
+    set -- threads nbest userdict1m line100m line1g file1g
     for a in "$@"; do "case_${a}"; done
     break
   fi

@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <string>
 #include <thread>
 #include <utility>
@@ -33,7 +34,8 @@ namespace {
 constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
-    "                   [--threads N] [--on-error skip|stop|replace] [--progress]\n"
+    "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
+    "                   [--progress]\n"
     "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
     "Analyses each input line (stdin without FILE, or for \"-\"). Input is UTF-8; a\n"
@@ -59,7 +61,9 @@ constexpr const char kAnalyzeUsage[] =
     "                 aligned with input lines; the run goes on and exits with 1;\n"
     "                 stop: the message, then exit 1 without reading further;\n"
     "                 replace: each invalid sequence becomes U+FFFD and the line is\n"
-    "                 analysed (a message still names it; exit 0)\n"
+    "                 analysed (a message still names it; exit 0). A line longer\n"
+    "                 than --max-line-bytes is such a line (replace skips it)\n"
+    "@MAXLINE@"
     "  --progress     show the progress line (lines, MB, MB/s, and for files % done\n"
     "                 and time left) on stderr even when stdout is a terminal or\n"
     "                 stderr is not (then one line every 5 s and a last one);\n"
@@ -79,12 +83,17 @@ enum class OnError { kSkip, kStop, kReplace };
 // After this many messages, failing lines are only counted (a corrupt 5 GB
 // file must not flood the terminal); the total is reported at the end.
 constexpr size_t kMaxMessages = 100;
+// A block of lines read at once stops growing at this much text (with
+// --threads N > 1; see AnalyzeRun).
+constexpr uint64_t kMaxBlockBytes = 32u << 20;
+constexpr size_t kMaxKeptSlotBytes = 1u << 20;
 
 struct Settings {
   Format format = Format::kMorphs;
   OnError on_error = OnError::kSkip;
   ProgressMode progress = ProgressMode::kAuto;
   long threads = 1;
+  uint64_t max_line_bytes = 0;  // set by ParseMaxLineBytes
   AnalyzeOptions analyze;
   LineConstraints constraints;
   std::string model;
@@ -156,6 +165,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"format", 'f', true},
                   {"threads", 't', true},
                   {"on-error", 0, true},
+                  {"max-line-bytes", 0, true},
                   {"user-dict", 0, true},
                   {"block", 0, true},
                   {"tags", 0, true},
@@ -170,6 +180,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (args.help()) {
     std::string usage = kAnalyzeUsage;
     usage.replace(usage.find("@USERDICT@"), 10, kUserDictHelp);
+    usage.replace(usage.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
     std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
@@ -182,6 +193,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   }
   if (s->threads == 0) {
     s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
+  }
+  if (std::string e; !ParseMaxLineBytes(args.Get("max-line-bytes"), &s->max_line_bytes, &e)) {
+    return Fail(kExitUsage, e);
   }
   const std::string fmt = args.Get("format", "morphs");
   if (!ParseChoice(fmt, {{"morphs", Format::kMorphs}, {"json", Format::kJson}, {"tsv", Format::kTsv}},
@@ -224,6 +238,7 @@ struct Slot {
   Status status;         // of the analysis that produced `analyses`
   Status invalid;        // the original failure when the line was repaired
   size_t replacements = 0;
+  std::string too_long;  // the message for a line over --max-line-bytes (not read)
   std::vector<Analysis> analyses;
 };
 
@@ -280,15 +295,27 @@ class AnalyzeRun {
       Report(error);
       return s_.on_error != OnError::kStop;
     }
+    reader.set_max_line_bytes(s_.max_line_bytes);
     for (;;) {
       size_t n = 0;
+      uint64_t block_bytes = 0;
       std::string_view line;
-      while (n < slots_.size() && reader.Next(&line)) {
+      // A block also ends once it holds kMaxBlockBytes of text, so long
+      // lines do not fill 512 slots.
+      bool at_end = false;
+      while (n < slots_.size() && block_bytes < kMaxBlockBytes) {
+        if (!reader.Next(&line)) {
+          at_end = true;
+          break;
+        }
         Slot& slot = slots_[n++];
         slot.text.assign(line);
         slot.number = reader.line_number();
         slot.index = lines_ + n - 1;
         slot.offset = reader.line_offset();
+        slot.too_long.clear();
+        if (reader.too_long()) slot.too_long = reader.TooLongMessage("--max-line-bytes");
+        block_bytes += line.size();
       }
       if (n == 0) break;
       pool_.Run(n, [&](size_t worker, size_t i) { Analyze(*analyzers_[worker], &slots_[i]); });
@@ -297,10 +324,13 @@ class AnalyzeRun {
           bytes_done_ += reader.bytes_read();
           return false;
         }
+        // A slot that held a long line gives its memory back, or over
+        // many blocks every slot could keep a line's worth.
+        if (slots_[i].text.capacity() > kMaxKeptSlotBytes) slots_[i] = Slot();
       }
       lines_ += n;
       progress_.Update(lines_, bytes_done_ + reader.bytes_read());
-      if (n < slots_.size()) break;  // end of input or a read error
+      if (at_end) break;  // end of input or a read error
     }
     bytes_done_ += reader.bytes_read();
     if (!reader.error().empty()) {
@@ -313,7 +343,24 @@ class AnalyzeRun {
 
   // Runs on a pool worker.
   void Analyze(Analyzer& analyzer, Slot* slot) const {
+    // A line too big for the memory there is gets its error like any other
+    // failing line; the run goes on with the next one.
+    try {
+      AnalyzeOrThrow(analyzer, slot);
+    } catch (const std::bad_alloc&) {
+      std::vector<Analysis>().swap(slot->analyses);
+      slot->status = Status(StatusCode::kOutOfMemory,
+                            "out of memory analysing a line of " + std::to_string(slot->text.size()) + " bytes");
+    }
+  }
+
+  void AnalyzeOrThrow(Analyzer& analyzer, Slot* slot) const {
     slot->replacements = 0;
+    if (!slot->too_long.empty()) {
+      slot->analyses.clear();
+      slot->status = Status(StatusCode::kInputTooLong, slot->too_long);
+      return;
+    }
     const Constraints& c = s_.constraints.For(slot->index);
     slot->status = analyzer.AnalyzeUtf8(slot->text, s_.analyze, c, &slot->analyses);
     if (slot->status.code() == StatusCode::kInvalidUtf8 && s_.on_error == OnError::kReplace) {

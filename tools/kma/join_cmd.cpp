@@ -22,7 +22,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kJoinUsage[] =
-    "usage: kma join [--model P] [--user-dict F] [FILE...]\n"
+    "usage: kma join [--model P] [--user-dict F] [--max-line-bytes N] [FILE...]\n"
     "       kma join --gold [--show N] [--model P] GOLD...\n"
     "\n"
     "Joins morphemes into text with the model's morphophonological rules:\n"
@@ -37,6 +37,7 @@ constexpr const char kJoinUsage[] =
     "                 and report the share of words whose morphemes join to the\n"
     "                 word exactly, and the rest by cause\n"
     "  --show N       with --gold: print N failing words per cause (default 3)\n"
+    "@MAXLINE@"
     "  -h, --help     show this help\n";
 
 std::unique_ptr<Joiner> MakeJoiner(const Model& model, const std::shared_ptr<const UserDictionary>& user,
@@ -52,7 +53,7 @@ std::unique_ptr<Joiner> MakeJoiner(const Model& model, const std::shared_ptr<con
   return std::make_unique<Joiner>(std::move(created).value());
 }
 
-int JoinLines(Joiner* joiner, const std::vector<std::string>& files) {
+int JoinLines(Joiner* joiner, const std::vector<std::string>& files, uint64_t max_line_bytes) {
   bool failed = false;
   std::string out;
   for (const std::string& file : files) {
@@ -63,8 +64,16 @@ int JoinLines(Joiner* joiner, const std::vector<std::string>& files) {
       failed = true;
       continue;
     }
+    reader.set_max_line_bytes(max_line_bytes);
     std::string_view line;
     while (reader.Next(&line)) {
+      if (reader.too_long()) {
+        std::fwrite("\n", 1, 1, stdout);
+        failed = true;
+        Fail(kExitRuntime, file + ":" + std::to_string(reader.line_number()) + ": " +
+                               reader.TooLongMessage("--max-line-bytes") + "; its output line is empty");
+        continue;
+      }
       joiner->Clear();
       const Status st = joiner->AddMorphs(line);
       out = st.ok() ? joiner->Text() : std::string();
@@ -176,11 +185,14 @@ int JoinGold(Joiner* joiner, const std::vector<std::string>& files, long show) {
 }  // namespace
 
 int RunJoin(int argc, char** argv, int first) {
-  ArgParser args({{"model", 0, true}, {"user-dict", 0, true}, {"gold", 0, false}, {"show", 0, true}});
+  ArgParser args({{"model", 0, true}, {"user-dict", 0, true}, {"gold", 0, false}, {"show", 0, true},
+                  {"max-line-bytes", 0, true}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma join --help')");
   if (args.help()) {
-    std::fputs(kJoinUsage, stdout);
+    std::string usage = kJoinUsage;
+    usage.replace(usage.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
+    std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
   long show = 3;
@@ -196,7 +208,9 @@ int RunJoin(int argc, char** argv, int first) {
   int rc = kExitOk;
   std::unique_ptr<Joiner> joiner = MakeJoiner(*model, user, &rc);
   if (joiner == nullptr) return rc;
-  return args.Has("gold") ? JoinGold(joiner.get(), files, show) : JoinLines(joiner.get(), files);
+  uint64_t max_line_bytes = 0;
+  if (!ParseMaxLineBytes(args.Get("max-line-bytes"), &max_line_bytes, &error)) return Fail(kExitUsage, error);
+  return args.Has("gold") ? JoinGold(joiner.get(), files, show) : JoinLines(joiner.get(), files, max_line_bytes);
 }
 
 }  // namespace kma::cli

@@ -1,8 +1,11 @@
 #include "tools/kma/line_reader.h"
 
+#include "tools/kma/cli_args.h"
+
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +17,21 @@ constexpr char kBom[] = "\xEF\xBB\xBF";
 constexpr size_t kBomSize = 3;
 
 }  // namespace
+
+bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error) {
+  constexpr long kMax = 0xFFFFFFFFL;
+  long v = 0;
+  if (value.empty()) {
+    *out = kDefaultMaxLineBytes;
+    return true;
+  }
+  if (!ParseIntInRange(value, 1, kMax, &v)) {
+    *error = "--max-line-bytes must be an integer in 1.." + std::to_string(kMax);
+    return false;
+  }
+  *out = static_cast<uint64_t>(v);
+  return true;
+}
 
 LineReader::~LineReader() {
   if (owns_file_ && file_ != nullptr) std::fclose(file_);
@@ -41,19 +59,58 @@ bool LineReader::Open(const std::string& path, std::string* error) {
   return true;
 }
 
+uint64_t LineReader::ReadBounded() {
+  // At most the limit plus a line ending (and a byte order mark on the
+  // first line), allocated once.
+  const uint64_t keep = max_line_bytes_ + 2 + kBomSize;
+  if (cap_ < keep) {
+    char* grown = static_cast<char*>(std::realloc(buf_, static_cast<size_t>(keep)));
+    if (grown == nullptr) {
+      error_ = name_ + ": out of memory for a line buffer of " + std::to_string(keep) + " bytes";
+      return 0;
+    }
+    buf_ = grown;
+    cap_ = static_cast<size_t>(keep);
+  }
+  // Byte by byte through stdio's buffer: a terminal's lines arrive as typed,
+  // and NUL bytes are data.
+  uint64_t total = 0;
+  kept_ = 0;
+  last2_[0] = last2_[1] = '\0';
+  int c;
+  while ((c = getc_unlocked(file_)) != EOF) {
+    ++total;
+    last2_[0] = last2_[1];
+    last2_[1] = static_cast<char>(c);
+    if (kept_ < keep) buf_[kept_++] = static_cast<char>(c);
+    if (c == '\n') break;
+  }
+  return total;
+}
+
 bool LineReader::Next(std::string_view* line) {
   if (file_ == nullptr) return false;
   errno = 0;
-  // POSIX getline grows one buffer as needed, so memory stays bounded by the
-  // longest line rather than by the input size.
-  ssize_t n = ::getline(&buf_, &cap_, file_);
-  if (n < 0) {
+  size_t len;
+  uint64_t consumed;
+  if (max_line_bytes_ == 0) {
+    // POSIX getline grows one buffer as needed, so memory stays bounded by
+    // the longest line rather than by the input size.
+    const ssize_t n = ::getline(&buf_, &cap_, file_);
+    consumed = n < 0 ? 0 : static_cast<uint64_t>(n);
+    len = static_cast<size_t>(consumed);
+    last2_[0] = len >= 2 ? buf_[len - 2] : '\0';
+    last2_[1] = len >= 1 ? buf_[len - 1] : '\0';
+  } else {
+    consumed = ReadBounded();
+    len = kept_;
+  }
+  if (consumed == 0) {
     if (std::ferror(file_)) error_ = name_ + ": read error: " + std::strerror(errno);
     return false;
   }
-  size_t len = static_cast<size_t>(n);
   line_offset_ = bytes_read_;
-  bytes_read_ += len;
+  bytes_read_ += consumed;
   const char* begin = buf_;
   // A byte order mark says "this is UTF-8"; it is not text, and analysing it
   // would glue an invisible character to the first word.
@@ -62,11 +119,23 @@ bool LineReader::Next(std::string_view* line) {
     len -= kBomSize;
     line_offset_ += kBomSize;
   }
-  if (len > 0 && begin[len - 1] == '\n') --len;
-  if (len > 0 && begin[len - 1] == '\r') --len;
+  // The line ending is stripped from the line's real length (what was
+  // consumed, less the byte order mark); a line within the limit was kept
+  // whole, ending included.
+  uint64_t length = consumed - static_cast<uint64_t>(begin - buf_);
+  if (length > 0 && last2_[1] == '\n') --length;
+  if (length > 0 && (last2_[1] == '\r' || (last2_[1] == '\n' && last2_[0] == '\r'))) --length;
+  len = static_cast<size_t>(std::min<uint64_t>(len, length));
   ++line_number_;
-  *line = std::string_view(begin, len);
+  line_length_ = length;
+  too_long_ = max_line_bytes_ != 0 && length > max_line_bytes_;
+  *line = too_long_ ? std::string_view() : std::string_view(begin, len);
   return true;
+}
+
+std::string LineReader::TooLongMessage(const std::string& option) const {
+  return "line of " + std::to_string(line_length_) + " bytes is longer than the limit of " +
+         std::to_string(max_line_bytes_) + " bytes (" + option + ")";
 }
 
 std::string LineErrorMessage(const LineReader& reader, const Status& status) {

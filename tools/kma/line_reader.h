@@ -1,7 +1,8 @@
 // Streaming line input for the kma subcommands: one line in memory at a
 // time, "\n" and "\r\n" endings stripped, a UTF-8 byte order mark at the
 // start of the input dropped, 1-based line numbers and file byte offsets
-// for errors.
+// for errors. With a line limit, memory stays bounded whatever the input: a
+// longer line is read past, not kept (too_long()).
 #ifndef KMA_TOOLS_KMA_LINE_READER_H_
 #define KMA_TOOLS_KMA_LINE_READER_H_
 
@@ -15,6 +16,22 @@
 
 namespace kma::cli {
 
+// The line limit of the commands that stream user text (analyze, split,
+// join): analysis holds about 40 bytes per input byte, so a 16 MiB line
+// needs some 650 MB, and a 1 GB line would need 40 GB, which the OOM killer
+// ends. --max-line-bytes changes it.
+constexpr uint64_t kDefaultMaxLineBytes = uint64_t{16} << 20;
+constexpr const char kMaxLineBytesHelp[] =
+    "  --max-line-bytes N  longest line read, in bytes (default 16777216 = 16 MiB,\n"
+    "                 at most 4294967295); a longer line is read past in bounded\n"
+    "                 memory, not analysed, and a message names it (analysis needs\n"
+    "                 about 40 bytes of memory per byte of a line)\n";
+
+// Parses the value of --max-line-bytes (empty: the default) into *out;
+// false with a message for anything but an integer in 1..2^32-1 (offsets
+// inside a text are 32-bit).
+bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error);
+
 class LineReader {
  public:
   LineReader() = default;
@@ -25,9 +42,22 @@ class LineReader {
   // Opens `path`; "-" means stdin. On failure returns false with a message.
   bool Open(const std::string& path, std::string* error);
 
+  // Lines longer than `bytes` (line ending excluded; 0: no limit, the
+  // default) are not kept: Next returns them empty with too_long() set.
+  void set_max_line_bytes(uint64_t bytes) { max_line_bytes_ = bytes; }
+
   // Reads the next line (without its line ending) into *line, valid until the
   // next call. Returns false at end of input or on a read error (see error()).
   bool Next(std::string_view* line);
+
+  // True when the line last returned was longer than the limit: *line was
+  // empty and line_length() has its real length.
+  bool too_long() const { return too_long_; }
+  // Bytes of the line last returned (line ending excluded), kept or not.
+  uint64_t line_length() const { return line_length_; }
+  // "line of N bytes is longer than the limit of M bytes (OPTION)": the
+  // message for a too_long() line, naming the option that sets the limit.
+  std::string TooLongMessage(const std::string& option) const;
 
   // Non-empty after a read error.
   const std::string& error() const { return error_; }
@@ -44,10 +74,20 @@ class LineReader {
   int64_t size() const { return size_; }
 
  private:
+  // Next's bounded form: reads one line, keeping at most max_line_bytes_ + 5
+  // bytes of it (room for "\r\n" and a byte order mark). Returns the bytes consumed, 0 at end of
+  // input or on a read error.
+  uint64_t ReadBounded();
+
   std::FILE* file_ = nullptr;
   bool owns_file_ = false;
   char* buf_ = nullptr;
   size_t cap_ = 0;
+  uint64_t max_line_bytes_ = 0;
+  uint64_t line_length_ = 0;
+  size_t kept_ = 0;  // bytes of the line in buf_ (ReadBounded)
+  char last2_[2] = {};  // the last two bytes consumed by the line, for its ending
+  bool too_long_ = false;
   size_t line_number_ = 0;
   uint64_t line_offset_ = 0;
   uint64_t bytes_read_ = 0;

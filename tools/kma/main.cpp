@@ -2,6 +2,8 @@
 // Dispatches to one subcommand per file (analyze_cmd.cpp, split_cmd.cpp, ...).
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
 
 #include "core/kernels/cong_kernels.h"
@@ -33,9 +35,7 @@ constexpr const char kUsage[] =
     "Without --model the model is $KMA_MODEL, else the default model installed\n"
     "with kma (share/kma/kma-default.kmam).\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int Dispatch(int argc, char** argv) {
   using namespace kma::cli;
   if (argc < 2) {
     std::fputs(kUsage, stderr);
@@ -66,4 +66,19 @@ int main(int argc, char** argv) {
     return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
   }
   return Fail(kExitUsage, "unknown command '" + cmd + "' (see 'kma --help')");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace kma::cli;
+  // Nothing may end the process with an abort: an allocation that fails
+  // (a huge input under a memory cap) is an error message and exit 1.
+  try {
+    return Dispatch(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return Fail(kExitRuntime, "out of memory");
+  } catch (const std::exception& e) {
+    return Fail(kExitRuntime, std::string("internal error: ") + e.what());
+  }
 }

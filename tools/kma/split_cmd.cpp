@@ -15,7 +15,8 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kSplitUsage[] =
-    "usage: kma split [--model P] [--lm NAME] [--doc] [-f text|tsv|json] [FILE...]\n"
+    "usage: kma split [--model P] [--lm NAME] [--doc] [-f text|tsv|json] [--max-line-bytes N]\n"
+    "                 [FILE...]\n"
     "\n"
     "Splits text (stdin without FILE, or for \"-\") into sentences. A sentence\n"
     "ends after final punctuation, after a final or nominal ending written\n"
@@ -36,7 +37,10 @@ constexpr const char kSplitUsage[] =
     "               LINE is the 1-based number of the line (of the document's first\n"
     "               line); offsets are in UTF-8 bytes and code points from its start,\n"
     "               a document's lines joined by \"\\n\".\n"
-    "  -h, --help   show this help\n";
+    "@MAXLINE@"
+    "  -h, --help   show this help\n"
+    "A line that cannot be split (invalid UTF-8, longer than --max-line-bytes)\n"
+    "stops the run with a message naming it (exit 1).\n";
 
 enum class Format { kText, kTsv, kJson };
 
@@ -136,6 +140,10 @@ std::string UnitError(const LineReader& reader, const Unit& u, const Status& st)
   return reader.name() + ":" + std::to_string(u.line) + ": " + st.message();
 }
 
+std::string TooLongError(const LineReader& reader) {
+  return reader.name() + ":" + std::to_string(reader.line_number()) + ": " + reader.TooLongMessage("--max-line-bytes");
+}
+
 // Document mode over one input: returns an exit code.
 int SplitDocuments(LineReader* reader, Splitter* splitter, bool* first_doc, Format format) {
   Unit u;
@@ -155,6 +163,12 @@ int SplitDocuments(LineReader* reader, Splitter* splitter, bool* first_doc, Form
     return true;
   };
   while (reader->Next(&line)) {
+    if (reader->too_long()) {
+      // The document so far is written; the run stops at the line.
+      if (!flush(true)) return kExitRuntime;
+      Fail(kExitRuntime, TooLongError(*reader));
+      return kExitRuntime;
+    }
     if (IsBlank(line)) {
       if (!flush(true)) return kExitRuntime;
       u = Unit();
@@ -172,15 +186,20 @@ int SplitDocuments(LineReader* reader, Splitter* splitter, bool* first_doc, Form
 }  // namespace
 
 int RunSplit(int argc, char** argv, int first) {
-  ArgParser args({{"model", 0, true}, {"lm", 0, true}, {"doc", 0, false}, {"format", 'f', true}});
+  ArgParser args({{"model", 0, true}, {"lm", 0, true}, {"doc", 0, false}, {"format", 'f', true},
+                  {"max-line-bytes", 0, true}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) {
     return Fail(kExitUsage, error + " (see 'kma split --help')");
   }
   if (args.help()) {
-    std::fputs(kSplitUsage, stdout);
+    std::string usage = kSplitUsage;
+    usage.replace(usage.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
+    std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
+  uint64_t max_line_bytes = 0;
+  if (!ParseMaxLineBytes(args.Get("max-line-bytes"), &max_line_bytes, &error)) return Fail(kExitUsage, error);
   const std::string fmt = args.Get("format", "text");
   Format format = Format::kText;
   if (fmt == "tsv") format = Format::kTsv;
@@ -199,12 +218,14 @@ int RunSplit(int argc, char** argv, int first) {
   for (const std::string& file : files) {
     LineReader reader;
     if (!reader.Open(file, &error)) return Fail(kExitRuntime, error);
+    reader.set_max_line_bytes(max_line_bytes);
     if (args.Has("doc")) {
       if (int rc = SplitDocuments(&reader, &splitter, &first_doc, format); rc != kExitOk) return rc;
     } else {
       std::string_view line;
       std::string out;
       while (reader.Next(&line)) {
+        if (reader.too_long()) return Fail(kExitRuntime, TooLongError(reader));
         Unit u;
         u.text.assign(line);
         u.line = reader.line_number();
