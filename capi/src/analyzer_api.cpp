@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -133,7 +134,12 @@ kma_status Run(const char* fn, kma_analyzer* a, const Unit* text, size_t units,
 
   struct ScratchReleaser {
     kma_analyzer* a;
-    ~ScratchReleaser() { ReleaseScratch(a); }
+    ~ScratchReleaser() {
+      ReleaseScratch(a);
+      // Leaving by an exception (KMA_E_OUT_OF_MEMORY): the analyzer's own
+      // buffers go too, or it would stay at the edge of the memory.
+      if (std::uncaught_exceptions() > 0) a->analyzer->ReleaseMemory();
+    }
   } releaser{a};
   a->analyses.clear();
   a->spans.clear();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 
 #include "core/dict/user_dictionary.h"
 #include "core/model/model_impl.h"
@@ -101,7 +102,22 @@ Analyzer::Analyzer(std::shared_ptr<const Model> model, std::shared_ptr<const Use
 }
 Analyzer::~Analyzer() = default;
 
+void Analyzer::ReleaseMemory() noexcept {
+  // The old scratch goes first: at the edge of the memory not even the new
+  // one's few hundred bytes can be had before it is freed. If they still
+  // cannot, the next analysis tries again (ReadyScratch).
+  scratch_.reset();
+  scratch_.reset(new (std::nothrow) Scratch());
+  if (scratch_ != nullptr) scratch_->lattice.user = user_.get();
+}
+
+Status Analyzer::ReadyScratch() {
+  if (scratch_ == nullptr) ReleaseMemory();
+  return scratch_ != nullptr ? Status::Ok() : Status(StatusCode::kOutOfMemory, "out of memory");
+}
+
 Status Analyzer::AnalyzeUtf8(std::string_view text, const AnalyzeOptions& opt, std::vector<Analysis>* out) {
+  KMA_RETURN_IF_ERROR(ReadyScratch());
   KMA_RETURN_IF_ERROR(DecodeUtf8(text, &scratch_->cps, &scratch_->unit_begin));
   return AnalyzeDecoded(opt, nullptr, out);
 }
@@ -109,6 +125,7 @@ Status Analyzer::AnalyzeUtf8(std::string_view text, const AnalyzeOptions& opt, s
 Status Analyzer::AnalyzeUtf8(std::string_view text, const AnalyzeOptions& opt, const Constraints& constraints,
                              std::vector<Analysis>* out) {
   out->clear();
+  KMA_RETURN_IF_ERROR(ReadyScratch());
   KMA_RETURN_IF_ERROR(DecodeUtf8(text, &scratch_->cps, &scratch_->unit_begin));
   return AnalyzeDecoded(opt, constraints.empty() ? nullptr : &constraints, out);
 }
@@ -117,6 +134,7 @@ Status Analyzer::AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeO
                               const Constraints& constraints, std::vector<Analysis>* out) {
   out->clear();
   if (text == nullptr && units != 0) return Status(StatusCode::kInvalidArgument, "text is NULL");
+  KMA_RETURN_IF_ERROR(ReadyScratch());
   KMA_RETURN_IF_ERROR(DecodeUtf16(text, units, &scratch_->cps, &scratch_->unit_begin));
   return AnalyzeDecoded(opt, constraints.empty() ? nullptr : &constraints, out);
 }
@@ -124,6 +142,7 @@ Status Analyzer::AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeO
 Status Analyzer::AnalyzeUtf16(const char16_t* text, size_t units, const AnalyzeOptions& opt,
                               std::vector<Analysis>* out) {
   if (text == nullptr && units != 0) return Status(StatusCode::kInvalidArgument, "text is NULL");
+  KMA_RETURN_IF_ERROR(ReadyScratch());
   KMA_RETURN_IF_ERROR(DecodeUtf16(text, units, &scratch_->cps, &scratch_->unit_begin));
   return AnalyzeDecoded(opt, nullptr, out);
 }

@@ -105,8 +105,17 @@ class Analyzer {
 
   const std::shared_ptr<const Model>& model() const { return model_; }
 
+  // Gives back the memory an analysis keeps for the next one (buffers the
+  // size of the longest text so far, LM caches): after a failed allocation,
+  // so the analyzer does not stay at the edge of the memory, or to shrink an
+  // idle analyzer. The next analysis grows it again. Never throws.
+  void ReleaseMemory() noexcept;
+
  private:
   Status AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* constraints, std::vector<Analysis>* out);
+  // A scratch to analyse with (ReleaseMemory may have left none), or
+  // kOutOfMemory.
+  Status ReadyScratch();
   // Resolves `c` against the text last normalized into the scratch.
   Status PrepareConstraints(const Constraints& c);
   // The scorer of the LM `opt` asks for (created on first use), and its name.

@@ -349,6 +349,7 @@ class AnalyzeRun {
       AnalyzeOrThrow(analyzer, slot);
     } catch (const std::bad_alloc&) {
       std::vector<Analysis>().swap(slot->analyses);
+      analyzer.ReleaseMemory();
       slot->status = Status(StatusCode::kOutOfMemory,
                             "out of memory analysing a line of " + std::to_string(slot->text.size()) + " bytes");
     }
@@ -380,12 +381,26 @@ class AnalyzeRun {
         Report(LineErrorMessage(reader, slot.number, slot.offset, slot.invalid) + "; " +
                std::to_string(slot.replacements) + " invalid sequence(s) replaced by U+FFFD");
       }
-      FormatLine(s_.format, s_.analyze.top_n, text, slot.analyses, &out_);
+      // The record of a huge line may not fit in memory either: then it is
+      // that line's error too.
+      try {
+        FormatLine(s_.format, s_.analyze.top_n, text, slot.analyses, &out_);
+      } catch (const std::bad_alloc&) {
+        std::string().swap(out_);
+        return EmitFailed(reader, slot,
+                          Status(StatusCode::kOutOfMemory, "out of memory writing the analysis of a line of " +
+                                                               std::to_string(text.size()) + " bytes"));
+      }
       WriteStdout(out_);
       return true;
     }
+    return EmitFailed(reader, slot, slot.status);
+  }
+
+  // A line's message and empty record (or the stop, with --on-error stop).
+  bool EmitFailed(const LineReader& reader, const Slot& slot, const Status& status) {
     failed_ = true;
-    const std::string message = LineErrorMessage(reader, slot.number, slot.offset, slot.status);
+    const std::string message = LineErrorMessage(reader, slot.number, slot.offset, status);
     if (s_.on_error == OnError::kStop) {
       Report(message + "; stopped (--on-error stop)");
       return false;

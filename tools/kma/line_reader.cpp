@@ -61,17 +61,8 @@ bool LineReader::Open(const std::string& path, std::string* error) {
 
 uint64_t LineReader::ReadBounded() {
   // At most the limit plus a line ending (and a byte order mark on the
-  // first line), allocated once.
+  // first line); the buffer grows as long lines need it.
   const uint64_t keep = max_line_bytes_ + 2 + kBomSize;
-  if (cap_ < keep) {
-    char* grown = static_cast<char*>(std::realloc(buf_, static_cast<size_t>(keep)));
-    if (grown == nullptr) {
-      error_ = name_ + ": out of memory for a line buffer of " + std::to_string(keep) + " bytes";
-      return 0;
-    }
-    buf_ = grown;
-    cap_ = static_cast<size_t>(keep);
-  }
   // Byte by byte through stdio's buffer: a terminal's lines arrive as typed,
   // and NUL bytes are data.
   uint64_t total = 0;
@@ -82,10 +73,26 @@ uint64_t LineReader::ReadBounded() {
     ++total;
     last2_[0] = last2_[1];
     last2_[1] = static_cast<char>(c);
-    if (kept_ < keep) buf_[kept_++] = static_cast<char>(c);
+    if (kept_ < keep) {
+      if (kept_ == cap_ && !Grow(keep)) return 0;
+      buf_[kept_++] = static_cast<char>(c);
+    }
     if (c == '\n') break;
   }
   return total;
+}
+
+bool LineReader::Grow(uint64_t most) {
+  const size_t size = static_cast<size_t>(std::min<uint64_t>(most, std::max<uint64_t>(4096, uint64_t{cap_} * 2)));
+  char* grown = static_cast<char*>(std::realloc(buf_, size));
+  if (grown == nullptr) {
+    error_ = name_ + ":" + std::to_string(line_number_ + 1) + ": out of memory for a line buffer of " +
+             std::to_string(size) + " bytes";
+    return false;
+  }
+  buf_ = grown;
+  cap_ = size;
+  return true;
 }
 
 bool LineReader::Next(std::string_view* line) {

@@ -78,6 +78,9 @@ class LineReader {
   // bytes of it (room for "\r\n" and a byte order mark). Returns the bytes consumed, 0 at end of
   // input or on a read error.
   uint64_t ReadBounded();
+  // Doubles the line buffer, to at most `most` bytes; false with error()
+  // set if the memory is not there.
+  bool Grow(uint64_t most);
 
   std::FILE* file_ = nullptr;
   bool owns_file_ = false;
