@@ -3,19 +3,8 @@
 # (lines joined into the test line), WORK_DIR, TIME (GNU time).
 cmake_minimum_required(VERSION 3.21)
 file(MAKE_DIRECTORY "${WORK_DIR}")
-file(READ "${CORPUS}" _text)
-string(REPLACE "\n" " " _text "${_text}")
-while(TRUE)
-  string(LENGTH "${_text}" _n)
-  if(_n GREATER_EQUAL 6144)
-    break()
-  endif()
-  string(APPEND _text " ${_text}")
-endwhile()
-string(SUBSTRING "${_text}" 0 6144 _text)
-# Cut at a space so no UTF-8 sequence is split.
-string(FIND "${_text}" " " _cut REVERSE)
-string(SUBSTRING "${_text}" 0 ${_cut} _text)
+include("${CMAKE_CURRENT_LIST_DIR}/one_line.cmake")
+kma_one_line(_text "${CORPUS}" 6144)
 file(WRITE "${WORK_DIR}/line6k.txt" "${_text}\n")
 foreach(_n 1 64)
   execute_process(COMMAND "${TIME}" -f "%M" -o "${WORK_DIR}/rss${_n}.txt" "${KMA}" analyze -n ${_n} "${WORK_DIR}/line6k.txt"

@@ -78,7 +78,10 @@ KMA_API kma_status KMA_CALL kma_analyzer_set_options(kma_analyzer* analyzer,
  *         KMA_E_INVALID_ARGUMENT (NULL analyzer/out, or NULL text with a
  *         non-zero length); KMA_E_INVALID_UTF8 (kma_last_error_offset()
  *         gives the byte offset of the first bad byte);
- *         KMA_E_INPUT_TOO_LONG (4 GiB or more); KMA_E_OUT_OF_MEMORY.
+ *         KMA_E_INPUT_TOO_LONG (4 GiB or more); KMA_E_OUT_OF_MEMORY
+ *         (the analyzer has then given back its buffers and can be used
+ *         again; an analysis needs about 40 bytes of memory per byte of
+ *         Korean text, so bound the input where memory is scarce).
  * Ownership: the caller owns *out and releases it with kma_result_free();
  *         @p text is not retained.
  * Thread-safety: one thread per analyzer at a time.
