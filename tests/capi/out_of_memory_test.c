@@ -69,7 +69,7 @@ static void out_of_memory_then_recovers(void** state) {
   assert_true(used > 0);
   assert_int_equal(getrlimit(RLIMIT_AS, &old), 0);
   capped = old;
-  /* The 1 MB text needs about 40 MB: 16 MB more than now is too little. */
+  /* The 1 MB text needs about 50 MB: 16 MB more than now is too little. */
   capped.rlim_cur = (rlim_t)(used + (16u << 20));
   assert_int_equal(setrlimit(RLIMIT_AS, &capped), 0);
   assert_int_equal(analyze(a, big, n, form, sizeof form), KMA_E_OUT_OF_MEMORY);

@@ -3,7 +3,7 @@
 # the next line is still analysed; never an abort. Inputs (-D): KMA, CORPUS
 # (lines joined into the big line), WORK_DIR, PRLIMIT (util-linux prlimit).
 # The cap is the smallest of a few sizes under which a short line analyses,
-# plus 16 MB: a 1 MB line needs about 40 MB more than that.
+# plus 16 MB: a 1 MB line needs about 50 MB more than that.
 cmake_minimum_required(VERSION 3.21)
 file(MAKE_DIRECTORY "${WORK_DIR}")
 unset(ENV{KMA_MODEL})

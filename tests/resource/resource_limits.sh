@@ -13,7 +13,7 @@
 #   line100m_raised  the same with --max-line-bytes 4294967295: analysed
 #   line1g     one 1 GB line (no newline) through `kma analyze`
 #   line1g_raised    the same with --max-line-bytes 4294967295: the
-#              analysis needs about 40 GB, so under the address-space cap it
+#              analysis needs about 50 GB, so under the address-space cap it
 #              runs out of memory, which must be an error, not an abort
 #   file1g     a 1 GB file of ordinary lines through `kma analyze -t 2`
 #   userdict1m a user dictionary of 10^6 entries (bench/make_user_dict.py,

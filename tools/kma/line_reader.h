@@ -17,15 +17,15 @@
 namespace kma::cli {
 
 // The line limit of the commands that stream user text (analyze, split,
-// join): analysis holds about 40 bytes per input byte, so a 16 MiB line
-// needs some 650 MB, and a 1 GB line would need 40 GB, which the OOM killer
+// join): analysis holds about 50 bytes per input byte, so a 16 MiB line
+// needs some 800 MB, and a 1 GB line would need 50 GB, which the OOM killer
 // ends. --max-line-bytes changes it.
 constexpr uint64_t kDefaultMaxLineBytes = uint64_t{16} << 20;
 constexpr const char kMaxLineBytesHelp[] =
     "  --max-line-bytes N  longest line read, in bytes (default 16777216 = 16 MiB,\n"
     "                 at most 4294967295); a longer line is read past in bounded\n"
     "                 memory, not analysed, and a message names it (analysis needs\n"
-    "                 about 40 bytes of memory per byte of a line)\n";
+    "                 about 50 bytes of memory per byte of a line)\n";
 
 // Parses the value of --max-line-bytes (empty: the default) into *out;
 // false with a message for anything but an integer in 1..2^32-1 (offsets

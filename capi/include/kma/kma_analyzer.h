@@ -80,7 +80,7 @@ KMA_API kma_status KMA_CALL kma_analyzer_set_options(kma_analyzer* analyzer,
  *         gives the byte offset of the first bad byte);
  *         KMA_E_INPUT_TOO_LONG (4 GiB or more); KMA_E_OUT_OF_MEMORY
  *         (the analyzer has then given back its buffers and can be used
- *         again; an analysis needs about 40 bytes of memory per byte of
+ *         again; an analysis needs about 50 bytes of memory per byte of
  *         Korean text, so bound the input where memory is scarce).
  * Ownership: the caller owns *out and releases it with kma_result_free();
  *         @p text is not retained.
