@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+import kma
 from kma._blocks import plan_blocks, read_block
 
 
@@ -61,3 +62,18 @@ def test_bad_blocksize(tmp_path):
     (tmp_path / "a").write_bytes(b"x\n")
     with pytest.raises(ValueError):
         plan_blocks(tmp_path / "a", -1)
+
+
+def test_line_limit(tmp_path):
+    # A line at the limit (its "\r\n" not counted) is read whole; a longer
+    # one is an error naming the file and the line's first byte.
+    path = tmp_path / "in.txt"
+    path.write_bytes(b"12345\r\n" + b"x" * 6 + b"\nend\n")
+    block = plan_blocks(path, 0)[0]
+    with pytest.raises(kma.InvalidTextError) as info:
+        read_block(block, max_line_bytes=5)
+    assert info.value.status_name == "KMA_E_INPUT_TOO_LONG"
+    assert "in.txt: line starting at byte 7 is longer than the limit of 5 bytes" in info.value.message
+    assert read_block(block, max_line_bytes=6) == ([b"12345", b"x" * 6, b"end"], [0, 7, 14])
+    with pytest.raises(ValueError):
+        read_block(block, max_line_bytes=0)

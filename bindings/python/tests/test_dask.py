@@ -108,6 +108,15 @@ def test_invalid_utf8_names_file_and_byte(client, tmp_path):
     assert f"bad.txt: line starting at byte {bad_line}" in info.value.message
 
 
+def test_line_over_the_limit_names_file_and_line(client, tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_bytes("좋은 줄\n".encode() * 3 + "가".encode() * 40 + b"\n")
+    with pytest.raises(kma.InvalidTextError) as info:
+        kma.dask.analyze_files([path], tmp_path / "out", max_line_bytes=100, client=client)
+    assert info.value.status_name == "KMA_E_INPUT_TOO_LONG"
+    assert f"long.txt: line starting at byte {len('좋은 줄'.encode()) * 3 + 3}" in info.value.message
+
+
 def test_killed_worker_is_replaced_and_output_identical(client, corpus, cli, tmp_path):
     path, blocksize = corpus
     out = tmp_path / "out"

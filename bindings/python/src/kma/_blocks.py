@@ -11,11 +11,18 @@ from __future__ import annotations
 import os
 from typing import Iterable, List, NamedTuple, Tuple, Union
 
+from ._errors import STATUS_CODES, _from_status
+
 PathLike = Union[str, "os.PathLike[str]"]
 
 #: Default block size: a few minutes of analysis per block on one core, so
 #: that tasks dwarf Dask's per-task overhead and a lost worker loses little.
 DEFAULT_BLOCKSIZE = 8 << 20
+
+#: The longest line read, as ``kma analyze --max-line-bytes``: analysis needs
+#: about 50 bytes of memory per byte of a line, so a 1 GB line would need
+#: 50 GB; a longer line is an error naming it, read no further.
+DEFAULT_MAX_LINE_BYTES = 16 << 20
 
 
 class Block(NamedTuple):
@@ -52,9 +59,19 @@ def plan_blocks(paths: Union[PathLike, Iterable[PathLike]],
     return blocks
 
 
-def read_block(block: Block) -> Tuple[List[bytes], List[int]]:
+def read_block(block: Block, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+               ) -> Tuple[List[bytes], List[int]]:
     """The lines of a block without their line endings, and the byte offset
-    in the file where each line starts (for error messages)."""
+    in the file where each line starts (for error messages).
+
+    Raises:
+        InvalidTextError: a line is longer than ``max_line_bytes`` (status
+            ``KMA_E_INPUT_TOO_LONG``; the message gives the file and the
+            line's first byte). At most ``max_line_bytes + 2`` bytes of it
+            are read.
+    """
+    if max_line_bytes <= 0:
+        raise ValueError(f"max_line_bytes must be > 0, not {max_line_bytes}")
     lines: List[bytes] = []
     offsets: List[int] = []
     with open(block.path, "rb") as f:
@@ -65,7 +82,8 @@ def read_block(block: Block) -> Tuple[List[bytes], List[int]]:
             if f.read(1) != b"\n":
                 pos += len(f.readline())
         while pos < block.end:
-            line = f.readline()
+            # Room for the limit and a "\r\n": a line that fits comes whole.
+            line = f.readline(max_line_bytes + 2)
             if not line:
                 break
             offsets.append(pos)
@@ -76,5 +94,10 @@ def read_block(block: Block) -> Tuple[List[bytes], List[int]]:
                 line = line[:-1]
             if line.endswith(b"\r"):
                 line = line[:-1]
+            if len(line) > max_line_bytes:
+                raise _from_status(
+                    STATUS_CODES["KMA_E_INPUT_TOO_LONG"],
+                    f"{block.path}: line starting at byte {offsets[-1]} is longer than the limit "
+                    f"of {max_line_bytes} bytes (max_line_bytes)", None, None)
             lines.append(line)
     return lines, offsets

@@ -41,7 +41,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 import dask.bag as db
 
 from ._analyzer import Analyzer
-from ._blocks import DEFAULT_BLOCKSIZE, Block, PathLike, plan_blocks, read_block
+from ._blocks import DEFAULT_BLOCKSIZE, DEFAULT_MAX_LINE_BYTES, Block, PathLike, plan_blocks, read_block
 from ._errors import KmaError
 from ._model import Model, default_model_path
 
@@ -72,10 +72,15 @@ class Spec:
     beam: Optional[float] = None
     max_unknown_length: Optional[int] = None
     typos: bool = False
+    #: Longest input line of :func:`analyze_files`, in bytes (a longer one is
+    #: an error naming it, as ``kma analyze --max-line-bytes``).
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
             raise ValueError(f"format must be one of {sorted(FORMATS)}, not {self.format!r}")
+        if self.max_line_bytes <= 0:
+            raise ValueError(f"max_line_bytes must be > 0, not {self.max_line_bytes}")
 
 
 # ---- per-process state on the workers ------------------------------------------
@@ -145,7 +150,7 @@ def _part_name(index: int, count: int, fmt: str) -> str:
 
 def _run_block(block: Block, count: int, out_dir: str, spec: Spec) -> str:
     """Analyses one block into its part file; returns the part's path."""
-    lines, offsets = read_block(block)
+    lines, offsets = read_block(block, spec.max_line_bytes)
     final = os.path.join(out_dir, _part_name(block.index, count, spec.format))
     # Written under a temporary name and renamed: a task killed midway (and
     # retried elsewhere by Dask) never leaves a truncated part behind.
@@ -181,7 +186,8 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
                   blocksize: Optional[int] = DEFAULT_BLOCKSIZE, format: str = "json",
                   model: Optional[str] = None, lm: Optional[str] = None, top_n: int = 1,
                   beam: Optional[float] = None, max_unknown_length: Optional[int] = None,
-                  typos: bool = False, client: Any = None) -> List[str]:
+                  typos: bool = False, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                  client: Any = None) -> List[str]:
     """Analyses text files on the Dask cluster, one task per block.
 
     Args:
@@ -192,8 +198,8 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
         blocksize: bytes per block; ``None`` or 0 for one block per file.
         format: ``"json"`` (JSON Lines), ``"morphs"`` or ``"tsv"``: the
             formats of ``kma analyze``.
-        model, lm, top_n, beam, max_unknown_length, typos: see :class:`Spec`
-            (``typos`` as for :class:`kma.Analyzer`).
+        model, lm, top_n, beam, max_unknown_length, typos, max_line_bytes:
+            see :class:`Spec` (``typos`` as for :class:`kma.Analyzer`).
         client: a ``distributed.Client``; ``None`` uses Dask's current
             scheduler (the last Client made, else threads in this process).
 
@@ -203,9 +209,11 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
 
     Raises:
         KmaError: a line is not valid UTF-8 (the message and ``offset`` give
-            the file and the byte).
+            the file and the byte), or is longer than ``max_line_bytes``
+            (``KMA_E_INPUT_TOO_LONG``; the message gives the file and the
+            line's first byte).
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, max_line_bytes)
     out_dir = os.fsdecode(out_dir)
     os.makedirs(out_dir, exist_ok=True)
     blocks = plan_blocks(paths, blocksize)
