@@ -20,6 +20,7 @@ case "${target}" in
   split) max_len=128 ;;
   lm) max_len=96 ;;
   model_load) max_len=96 ;;  # a program of edits, not a model
+  line_reader) max_len=1024 ;;  # lines around limits of up to 300 bytes
   *) max_len=128 ;;
 esac
 mkdir -p "${work}/corpus-${target}"

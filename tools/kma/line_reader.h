@@ -41,6 +41,9 @@ class LineReader {
 
   // Opens `path`; "-" means stdin. On failure returns false with a message.
   bool Open(const std::string& path, std::string* error);
+  // Reads an open stream instead (not closed by the reader), named `name`
+  // in messages; call once, before the first Next.
+  void Attach(std::FILE* file, const std::string& name);
 
   // Lines longer than `bytes` (line ending excluded; 0: no limit, the
   // default) are not kept: Next returns them empty with too_long() set.
