@@ -89,8 +89,18 @@ class StateSet {
  private:
   void Rehash();
 
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  static constexpr uint32_t kNotFirst = 0xFFFFFFFEu;
+
   std::vector<State> states_;
-  std::vector<uint32_t> slots_;  // index+1 into states_, 0 = empty; size is a power of two
+  // index+1 into states_ of the first state of each merge key, 0 = empty;
+  // size is a power of two.
+  std::vector<uint32_t> slots_;
+  // N-best only (empty for top-1): the next state of the same merge key
+  // (kNone at the end); for the first state of a key the last one of its
+  // chain (tail_; kNotFirst for the others), how many states the key holds
+  // and which of them is the worst.
+  std::vector<uint32_t> next_, tail_, count_, worst_;
   float best_ = -1e30f, best_open_ = -1e30f;
 };
 
