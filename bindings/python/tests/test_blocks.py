@@ -1,5 +1,6 @@
 """kma._blocks: byte ranges on line boundaries hold every line exactly once."""
 import random
+import subprocess
 
 import pytest
 
@@ -10,6 +11,10 @@ from kma._blocks import plan_blocks, read_block
 def cli_lines(data: bytes):
     """Lines as the kma command reads them (LineReader): split at \\n, a \\r
     before it (or at the very end) dropped, no line after a final \\n."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+        if not data:
+            return []
     lines = data.split(b"\n")
     if lines[-1] == b"":
         lines.pop()
@@ -18,6 +23,8 @@ def cli_lines(data: bytes):
 
 CASES = [
     b"",
+    b"\xef\xbb\xbf",
+    "\ufeff첫 줄\r\n둘째\n".encode(),
     b"\n",
     b"one line without newline",
     "가나다\r\n라마바\n\n사아자\r\n".encode(),
@@ -39,6 +46,16 @@ def test_blocks_hold_each_line_once(tmp_path, data, blocksize):
         offsets += starts
     assert lines == cli_lines(data)
     assert all(data[o:].startswith(l) for o, l in zip(offsets, lines))
+
+
+@pytest.mark.parametrize("data", CASES)
+def test_blocks_read_as_the_cli_reads(tmp_path, cli, data):
+    # kma analyze prints one record per line it reads: as many as read_block
+    # gives (a byte order mark alone is no line).
+    path = tmp_path / "in.txt"
+    path.write_bytes(data)
+    out = subprocess.run([cli, "analyze", str(path)], capture_output=True, check=True).stdout
+    assert out.count(b"\n") == len(read_block(plan_blocks(path, 0)[0])[0])
 
 
 def test_random_text_and_several_files(tmp_path):
@@ -77,3 +94,10 @@ def test_line_limit(tmp_path):
     assert read_block(block, max_line_bytes=6) == ([b"12345", b"x" * 6, b"end"], [0, 7, 14])
     with pytest.raises(ValueError):
         read_block(block, max_line_bytes=0)
+
+
+def test_line_limit_after_a_byte_order_mark(tmp_path):
+    # The mark does not count against the limit, as in the CLI.
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + b"y" * 6 + b"\r\n")
+    assert read_block(plan_blocks(path, 0)[0], max_line_bytes=6) == ([b"y" * 6], [3])

@@ -24,6 +24,8 @@ DEFAULT_BLOCKSIZE = 8 << 20
 #: 50 GB; a longer line is an error naming it, read no further.
 DEFAULT_MAX_LINE_BYTES = 16 << 20
 
+_BOM = b"\xef\xbb\xbf"
+
 
 class Block(NamedTuple):
     """One unit of work: the lines of ``path`` that start in ``[start, end)``."""
@@ -86,8 +88,19 @@ def read_block(block: Block, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
             line = f.readline(max_line_bytes + 2)
             if not line:
                 break
-            offsets.append(pos)
+            start = pos
             pos += len(line)
+            if start == 0 and line.startswith(_BOM):
+                # As the CLI: a byte order mark at the start of a file is not
+                # text (and a file of nothing else holds no line).
+                line, start = line[len(_BOM):], len(_BOM)
+                if not line:
+                    break
+                if not line.endswith(b"\n") and len(line) == max_line_bytes + 2 - len(_BOM):
+                    more = f.readline(len(_BOM))  # the mark took room from the limit
+                    line += more
+                    pos += len(more)
+            offsets.append(start)
             # As the CLI's LineReader: drop "\n", then a "\r" before it (or
             # at the very end of the file).
             if line.endswith(b"\n"):
