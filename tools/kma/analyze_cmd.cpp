@@ -86,7 +86,9 @@ constexpr size_t kMaxMessages = 100;
 // A block of lines read at once stops growing at this much text (with
 // --threads N > 1; see AnalyzeRun).
 constexpr uint64_t kMaxBlockBytes = 32u << 20;
-constexpr size_t kMaxKeptSlotBytes = 1u << 20;
+// A slot keeps the buffer of a line up to this size for the next block (at
+// most 512 of them: 32 MiB), and gives back a larger one.
+constexpr size_t kMaxKeptSlotBytes = 64u << 10;
 
 struct Settings {
   Format format = Format::kMorphs;
@@ -326,7 +328,8 @@ class AnalyzeRun {
         }
         // A slot that held a long line gives its memory back, or over
         // many blocks every slot could keep a line's worth.
-        if (slots_[i].text.capacity() > kMaxKeptSlotBytes) slots_[i] = Slot();
+        if (slots_[i].text.capacity() > kMaxKeptSlotBytes || slots_[i].repaired.capacity() > kMaxKeptSlotBytes)
+          slots_[i] = Slot();
       }
       lines_ += n;
       progress_.Update(lines_, bytes_done_ + reader.bytes_read());
