@@ -10,6 +10,16 @@
 namespace kma {
 namespace {
 
+// The largest magnitude a stored log-probability or cost may have: a path
+// adds up a few terms per character, so with every term within 1e4 nats a
+// score stays finite (a finite 3e38 in the boundary table overflowed a
+// path's score to infinity; fuzz_model_load, finding 19). The models built
+// here stay within about 30.
+constexpr float kMaxStoredNats = 1e4f;
+
+// A stored log-probability: in [-kMaxStoredNats, 0] (false for NaN).
+bool IsStoredLogp(float v) { return v <= 0.0f && v >= -kMaxStoredNats; }
+
 Status Bad(const std::string& what) {
   return Status(StatusCode::kModelFormat, "model file: " + what);
 }
@@ -43,9 +53,8 @@ Status ModelImpl::LoadDictionary() {
   // Log-probabilities: finite and at most 0 (a NaN here reached the search's
   // arithmetic through a model that otherwise loaded).
   for (uint32_t i = 0; i < score_count; ++i)
-    if (!(morph_scores_[i].emit_logp <= 0.0f) || !(morph_scores_[i].tag_logp <= 0.0f) ||
-        !std::isfinite(morph_scores_[i].emit_logp) || !std::isfinite(morph_scores_[i].tag_logp))
-      return Bad("morpheme score " + std::to_string(i) + " is not a finite log-probability");
+    if (!IsStoredLogp(morph_scores_[i].emit_logp) || !IsStoredLogp(morph_scores_[i].tag_logp))
+      return Bad("morpheme score " + std::to_string(i) + " is not a log-probability in [-10000, 0]");
   const uint8_t* d;
   size_t n;
   if (!m.FindSection("strings", &d, &n)) return Bad("missing section 'strings'");
@@ -69,8 +78,8 @@ Status ModelImpl::LoadDictionary() {
   uint32_t penalty_count = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "entry_penalties", &entry_penalties_, &penalty_count));
   for (uint32_t i = 0; i < penalty_count; ++i)
-    if (!std::isfinite(entry_penalties_[i]) || entry_penalties_[i] < 0.0f)
-      return Bad("entry penalty not finite and >= 0");
+    if (!(entry_penalties_[i] >= 0.0f && entry_penalties_[i] <= kMaxStoredNats))
+      return Bad("entry penalty " + std::to_string(i) + " is not a cost in [0, 10000]");
   KMA_RETURN_IF_ERROR(PodArray(m, "entry_morphs", &entry_morphs_, &entry_morph_count_));
   for (uint32_t i = 0; i < entry_count_; ++i) {
     const EntryRecord& e = entries_[i];
@@ -159,7 +168,8 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   KMA_RETURN_IF_ERROR(PodArray(m, "boundary", &boundary_, &bcount));
   if (bcount != static_cast<uint32_t>((kNumTags + 1) * kNumTags * 2)) return Bad("boundary table has the wrong size");
   for (uint32_t i = 0; i < bcount; ++i)
-    if (!std::isfinite(boundary_[i])) return Bad("boundary score " + std::to_string(i) + " is not finite");
+    if (!IsStoredLogp(boundary_[i]))
+      return Bad("boundary score " + std::to_string(i) + " is not a log-probability in [-10000, 0]");
   KMA_RETURN_IF_ERROR(LoadLanguageModels());
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
   auto tag_lm = KnlmView::Open(d, n);
