@@ -9,6 +9,8 @@
 #include <new>
 #include <string>
 
+#include "core/base/stored_floats.h"
+
 namespace kma {
 namespace {
 
@@ -115,12 +117,14 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
     v.out_s8_ = reinterpret_cast<const int8_t*>(ptr[kOutRows]);
     v.out_scale_ = reinterpret_cast<const float*>(ptr[kOutScale]);
     v.out_comp_ = reinterpret_cast<const int32_t*>(ptr[kOutComp]);
-    for (uint64_t t = 0; t < h.vocab_size; ++t)
-      if (!(v.out_scale_[t] >= 0) || !std::isfinite(v.out_scale_[t])) return Bad("bad output row scale");
+    if (!AllWithin(v.out_scale_, h.vocab_size, 0.0f, kMaxStoredMagnitude)) return Bad("bad output row scale");
   } else {
     v.ctx_f32_ = reinterpret_cast<const float*>(ptr[kCtxRows]);
     v.out_f32_ = reinterpret_cast<const float*>(ptr[kOutRows]);
+    if (!AllStored(v.ctx_f32_, uint64_t{h.num_nodes} * h.dim) || !AllStored(v.out_f32_, uint64_t{h.vocab_size} * h.dim))
+      return Bad("row value not finite or beyond 10000");
   }
+  if (!AllStored(v.out_bias_, h.vocab_size)) return Bad("bad output bias");
   v.vocab_size_ = h.vocab_size;
   v.num_nodes_ = h.num_nodes;
   v.dim_ = h.dim;
@@ -158,9 +162,8 @@ Status CongView::CheckTrie() const {
     if (depth_[i] > max_len_) return Bad("context longer than the declared maximum");
   }
   const bool q = ctx_u8_ != nullptr;
-  for (uint64_t i = 0; i < nodes; ++i) {
-    if (!(ctx_bias_[i] == ctx_bias_[i]) || (q && !(ctx_scale_[i] >= 0))) return Bad("bad context row scale/bias");
-  }
+  if (!AllStored(ctx_bias_, nodes) || (q && !AllWithin(ctx_scale_, nodes, 0.0f, kMaxStoredMagnitude)))
+    return Bad("bad context row scale/bias");
   return Status::Ok();
 }
 

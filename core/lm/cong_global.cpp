@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "core/base/stored_floats.h"
+
 namespace kma {
 namespace {
 
@@ -52,10 +54,10 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
   if (q) {
     v.dist_u8_ = ptr[kDistRows];
     v.dist_scale_ = reinterpret_cast<const float*>(ptr[kDistScale]);
-    for (uint64_t i = 0; i < vocab; ++i)
-      if (!(v.dist_scale_[i] >= 0) || !std::isfinite(v.dist_scale_[i])) return Bad("bad distant row scale");
+    if (!AllWithin(v.dist_scale_, vocab, 0.0f, kMaxStoredMagnitude)) return Bad("bad distant row scale");
   } else {
     v.dist_f32_ = reinterpret_cast<const float*>(ptr[kDistRows]);
+    if (!AllStored(v.dist_f32_, vocab * h.dim)) return Bad("distant row value not finite or beyond 10000");
   }
   v.dist_bias_ = reinterpret_cast<const float*>(ptr[kDistBias]);
   v.dist_conf_ = reinterpret_cast<const float*>(ptr[kDistConf]);
@@ -66,10 +68,11 @@ StatusOr<CongGlobalView> CongGlobalView::Open(const void* data, size_t size, con
   v.num_nodes_ = h.num_nodes;
   v.dim_ = h.dim;
   for (uint64_t i = 0; i < vocab; ++i)
-    if (v.valid_[i] > 1 || !std::isfinite(v.dist_bias_[i]) || !std::isfinite(v.dist_conf_[i]))
-      return Bad("bad distant row " + std::to_string(i));
-  for (uint64_t i = 0; i < nodes; ++i)
-    if (!std::isfinite(v.ctx_conf_[i]) || !(v.ctx_vts_[i] <= 0.0f)) return Bad("bad context gate " + std::to_string(i));
+    if (v.valid_[i] > 1) return Bad("bad distant row " + std::to_string(i));
+  if (!AllStored(v.dist_bias_, vocab) || !AllStored(v.dist_conf_, vocab)) return Bad("bad distant row bias or gate");
+  if (!AllStored(v.ctx_conf_, nodes) || !AllWithin(v.ctx_vts_, nodes, -kMaxStoredMagnitude, 0.0f))
+    return Bad("bad context gate");
+  if (!AllStored(v.pos_conf_, uint64_t{h.window} + 1)) return Bad("bad position gate");
   return v;
 }
 

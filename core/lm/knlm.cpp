@@ -4,6 +4,7 @@
 // successfully can never read out of bounds or loop, whatever the bytes were.
 #include "core/lm/knlm.h"
 #include "core/base/sorted_search.h"
+#include "core/base/stored_floats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,13 +34,6 @@ int DepthOf(const uint64_t* level_begin, int order, uint64_t node) {
   int d = 0;
   while (d < order && node >= level_begin[d + 1]) ++d;
   return d;
-}
-
-bool AllFinite(const float* v, uint64_t n) {
-  for (uint64_t i = 0; i < n; ++i) {
-    if (!std::isfinite(v[i])) return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -181,19 +175,19 @@ StatusOr<KnlmView> KnlmView::Open(const void* data, size_t size) {
     v.backoff_codes_ = at(kBackoffs);
     v.prob_table_ = reinterpret_cast<const float*>(at(kProbTable));
     v.backoff_table_ = reinterpret_cast<const float*>(at(kBackoffTable));
-    if (!AllFinite(v.prob_table_, kCodebookSize) ||
-        !AllFinite(v.backoff_table_, kCodebookSize)) {
-      return FormatError("non-finite codebook entry");
+    if (!AllStored(v.prob_table_, kCodebookSize) ||
+        !AllStored(v.backoff_table_, kCodebookSize)) {
+      return FormatError("codebook entry not finite or beyond 10000");
     }
   } else {
     v.prob_floats_ = reinterpret_cast<const float*>(at(kProbs));
     v.backoff_floats_ = reinterpret_cast<const float*>(at(kBackoffs));
-    if (!AllFinite(v.prob_floats_, n) || !AllFinite(v.backoff_floats_, ni)) {
-      return FormatError("non-finite log-probability or backoff");
+    if (!AllStored(v.prob_floats_, n) || !AllStored(v.backoff_floats_, ni)) {
+      return FormatError("log-probability or backoff not finite or beyond 10000");
     }
   }
-  if (!AllFinite(v.unigram_, h.vocab_size)) {
-    return FormatError("non-finite unigram log-probability");
+  if (!AllStored(v.unigram_, h.vocab_size)) {
+    return FormatError("unigram log-probability not finite or beyond 10000");
   }
 
   KMA_RETURN_IF_ERROR(v.CheckTrie());

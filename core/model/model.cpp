@@ -4,21 +4,16 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/base/stored_floats.h"
 #include "core/model/model_impl.h"
 #include "core/text/utf.h"
 
 namespace kma {
 namespace {
 
-// The largest magnitude a stored log-probability or cost may have: a path
-// adds up a few terms per character, so with every term within 1e4 nats a
-// score stays finite (a finite 3e38 in the boundary table overflowed a
-// path's score to infinity; fuzz_model_load, finding 19). The models built
-// here stay within about 30.
-constexpr float kMaxStoredNats = 1e4f;
-
-// A stored log-probability: in [-kMaxStoredNats, 0] (false for NaN).
-bool IsStoredLogp(float v) { return v <= 0.0f && v >= -kMaxStoredNats; }
+// A stored log-probability: in [-kMaxStoredMagnitude, 0] (false for NaN;
+// core/base/stored_floats.h says why finite is not enough).
+bool IsStoredLogp(float v) { return v <= 0.0f && v >= -kMaxStoredMagnitude; }
 
 Status Bad(const std::string& what) {
   return Status(StatusCode::kModelFormat, "model file: " + what);
@@ -78,7 +73,7 @@ Status ModelImpl::LoadDictionary() {
   uint32_t penalty_count = 0;
   KMA_RETURN_IF_ERROR(PodArray(m, "entry_penalties", &entry_penalties_, &penalty_count));
   for (uint32_t i = 0; i < penalty_count; ++i)
-    if (!(entry_penalties_[i] >= 0.0f && entry_penalties_[i] <= kMaxStoredNats))
+    if (!(entry_penalties_[i] >= 0.0f && entry_penalties_[i] <= kMaxStoredMagnitude))
       return Bad("entry penalty " + std::to_string(i) + " is not a cost in [0, 10000]");
   KMA_RETURN_IF_ERROR(PodArray(m, "entry_morphs", &entry_morphs_, &entry_morph_count_));
   for (uint32_t i = 0; i < entry_count_; ++i) {
