@@ -180,9 +180,8 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
     return Fail(kExitUsage, error + " (see 'kma analyze --help')");
   }
   if (args.help()) {
-    std::string usage = kAnalyzeUsage;
+    std::string usage = WithMaxLineHelp(kAnalyzeUsage);
     usage.replace(usage.find("@USERDICT@"), 10, kUserDictHelp);
-    usage.replace(usage.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
     std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }

@@ -1,5 +1,7 @@
 #include "tools/kma/cli_args.h"
 
+#include "tools/kma/line_reader.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -128,6 +130,27 @@ bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out) {
   if (errno != 0 || *end != '\0' || !(v >= lo && v <= hi)) return false;
   *out = v;
   return true;
+}
+
+bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error) {
+  constexpr long kMax = 0xFFFFFFFFL;
+  long v = 0;
+  if (value.empty()) {
+    *out = kDefaultMaxLineBytes;
+    return true;
+  }
+  if (!ParseIntInRange(value, 1, kMax, &v)) {
+    *error = "--max-line-bytes must be an integer in 1.." + std::to_string(kMax);
+    return false;
+  }
+  *out = static_cast<uint64_t>(v);
+  return true;
+}
+
+std::string WithMaxLineHelp(const char* usage) {
+  std::string s = usage;
+  s.replace(s.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
+  return s;
 }
 
 }  // namespace kma::cli

@@ -4,6 +4,7 @@
 #ifndef KMA_TOOLS_KMA_CLI_ARGS_H_
 #define KMA_TOOLS_KMA_CLI_ARGS_H_
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,6 +62,13 @@ int PrintHelp(const ArgParser& args, const char* command, const char* usage,
 
 // Parses a whole decimal integer in [lo, hi]; false otherwise.
 bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);
+
+// Parses the value of --max-line-bytes (empty: kDefaultMaxLineBytes of
+// line_reader.h) into *out; false with a message for anything but an
+// integer in 1..2^32-1 (offsets inside a text are 32-bit).
+bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error);
+// `usage` with its "@MAXLINE@" placeholder replaced by kMaxLineBytesHelp.
+std::string WithMaxLineHelp(const char* usage);
 // Parses a whole decimal number in [lo, hi] (no NaN); false otherwise.
 bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out);
 

@@ -190,9 +190,7 @@ int RunJoin(int argc, char** argv, int first) {
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma join --help')");
   if (args.help()) {
-    std::string usage = kJoinUsage;
-    usage.replace(usage.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
-    std::fputs(usage.c_str(), stdout);
+    std::fputs(WithMaxLineHelp(kJoinUsage).c_str(), stdout);
     return kExitOk;
   }
   long show = 3;

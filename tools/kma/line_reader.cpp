@@ -16,24 +16,6 @@ constexpr size_t kBomSize = 3;
 
 }  // namespace
 
-bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error) {
-  constexpr uint64_t kMax = 0xFFFFFFFFu;
-  if (value.empty()) {
-    *out = kDefaultMaxLineBytes;
-    return true;
-  }
-  uint64_t v = 0;
-  bool ok = value.size() <= 10;
-  for (const char c : value) ok = ok && c >= '0' && c <= '9';
-  if (ok) v = std::strtoull(value.c_str(), nullptr, 10);
-  if (!ok || v < 1 || v > kMax) {
-    *error = "--max-line-bytes must be an integer in 1.." + std::to_string(kMax);
-    return false;
-  }
-  *out = v;
-  return true;
-}
-
 LineReader::~LineReader() {
   if (owns_file_ && file_ != nullptr) std::fclose(file_);
   std::free(buf_);

@@ -27,11 +27,6 @@ constexpr const char kMaxLineBytesHelp[] =
     "                 memory, not analysed, and a message names it (analysis needs\n"
     "                 about 50 bytes of memory per byte of a line)\n";
 
-// Parses the value of --max-line-bytes (empty: the default) into *out;
-// false with a message for anything but an integer in 1..2^32-1 (offsets
-// inside a text are 32-bit).
-bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error);
-
 class LineReader {
  public:
   LineReader() = default;

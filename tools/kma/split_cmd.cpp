@@ -193,9 +193,7 @@ int RunSplit(int argc, char** argv, int first) {
     return Fail(kExitUsage, error + " (see 'kma split --help')");
   }
   if (args.help()) {
-    std::string usage = kSplitUsage;
-    usage.replace(usage.find("@MAXLINE@"), 9, kMaxLineBytesHelp);
-    std::fputs(usage.c_str(), stdout);
+    std::fputs(WithMaxLineHelp(kSplitUsage).c_str(), stdout);
     return kExitOk;
   }
   uint64_t max_line_bytes = 0;
