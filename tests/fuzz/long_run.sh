@@ -21,6 +21,7 @@ case "${target}" in
   lm) max_len=96 ;;
   model_load) max_len=96 ;;  # a program of edits, not a model
   line_reader) max_len=1024 ;;  # lines around limits of up to 300 bytes
+  eval_formats) max_len=256 ;;  # two gold lines, or a small split gold file
   *) max_len=128 ;;
 esac
 mkdir -p "${work}/corpus-${target}"

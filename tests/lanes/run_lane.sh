@@ -67,7 +67,7 @@ case "${lane}" in
     ;;
   fuzz)
     [[ -d "${asan_tree}" ]] || configure_asan
-    targets=(analyze split model_load lm constraints line_reader)
+    targets=(analyze split model_load lm constraints line_reader utf8_repair)
     cmake --build "${asan_tree}" --parallel "${jobs}" --target "${targets[@]/#/fuzz_}"
     seconds="${KMA_FUZZ_SECONDS:-45}"
     artifacts="${work}/fuzz-artifacts"

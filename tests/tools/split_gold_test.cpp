@@ -44,6 +44,12 @@ TEST(ParseSplitGold, ErrorsNameTheLine) {
   EXPECT_EQ(err, "line 3: expected sentence, TAB, label [, TAB, join]: found 4 fields");
   EXPECT_FALSE(ParseSplitGold("\tlabel\n", &docs, &err));
   EXPECT_EQ(err, "line 1: empty sentence");
+  // A label is one word: a '\r' in it would be lost when the file is
+  // written and read again (fuzz_eval_formats).
+  EXPECT_FALSE(ParseSplitGold("가\n\n나\t\r\tnone\n", &docs, &err));
+  EXPECT_EQ(err, "line 3: label has whitespace (a label is one word)");
+  EXPECT_FALSE(ParseSplitGold("가\tno punct\n", &docs, &err));
+  EXPECT_EQ(err, "line 1: label has whitespace (a label is one word)");
 }
 
 TEST(ParseSplitGold, WrittenFilesReadBackTheSame) {

@@ -49,6 +49,12 @@ bool ParseSentenceLine(std::string_view line, SplitGoldSentence* s, std::string*
     *error = "sentence has leading or trailing whitespace";
     return false;
   }
+  // A label is one word: whitespace in it would not survive the file's
+  // own line handling (a '\r' before the line end is dropped).
+  if (fields.size() > 1 && std::any_of(fields[1].begin(), fields[1].end(), IsAsciiSpace)) {
+    *error = "label has whitespace (a label is one word)";
+    return false;
+  }
   s->text.assign(text);
   s->label = fields.size() > 1 && !fields[1].empty() && fields[1] != "-" ? std::string(fields[1]) : "plain";
   s->join = SplitJoin::kSpace;

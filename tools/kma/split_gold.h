@@ -42,8 +42,8 @@ struct ByteSpan {
 };
 
 // Parses a whole gold file. Errors name the 1-based line: a sentence with
-// leading or trailing whitespace, an empty sentence, an unknown join, too many
-// fields.
+// leading or trailing whitespace, an empty sentence, a label with whitespace,
+// an unknown join, too many fields.
 bool ParseSplitGold(std::string_view content, std::vector<SplitGoldDoc>* docs,
                     std::string* error);
 
