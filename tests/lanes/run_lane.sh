@@ -76,10 +76,14 @@ case "${lane}" in
     for t in "${targets[@]}"; do
       corpus="${work}/fuzz-corpus/${t}"  # new inputs go here, not into the repository
       mkdir -p "${corpus}"
+      # libFuzzer refuses a directory that does not exist: a target without
+      # reproducers has no regressions/ folder.
+      seeds=("${src}/tests/fuzz/corpus/${t}")
+      [[ -d "${src}/tests/fuzz/regressions/${t}" ]] && seeds+=("${src}/tests/fuzz/regressions/${t}")
       echo "== fuzz_${t}: ${seconds} s"
       if ! "${asan_tree}/tests/fuzz/fuzz_${t}" -max_total_time="${seconds}" -max_len=512 -timeout=30 \
         -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="${artifacts}/${t}-" \
-        "${corpus}" "${src}/tests/fuzz/corpus/${t}" "${src}/tests/fuzz/regressions/${t}" 2>"${work}/fuzz_${t}.log"; then
+        "${corpus}" "${seeds[@]}" 2>"${work}/fuzz_${t}.log"; then
         failed+=("${t}")
         tail -n 60 "${work}/fuzz_${t}.log"
       fi
