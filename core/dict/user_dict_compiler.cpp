@@ -3,8 +3,6 @@
 // blocks of model morphemes, stems conjugated through the model's classes
 // (or the model's rules for classes it lacks), the trie of surfaces.
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -89,21 +87,12 @@ class UserDictionaryCompiler {
   }
 
   // A morpheme the model lacks scores as a corpus singleton of its tag: the
-  // most likely emission through the tag's class token.
+  // most likely emission through the tag's class token (worked out once per
+  // model, core/model/user_dict_basis.h).
   void DefaultScores() {
-    emit_.assign(kNumTags, -std::numeric_limits<float>::infinity());
-    tag_lp_.assign(kNumTags, -10.0f);
-    for (uint32_t m = 1; m < mi_.morph_count(); ++m) {
-      const MorphRecord& r = mi_.morph(m);
-      if (r.lm_id() >= kLmFirstWord) continue;
-      const MorphScores& sc = mi_.morph_scores(r);
-      if (sc.emit_logp > emit_[r.tag()]) {
-        emit_[r.tag()] = sc.emit_logp;
-        tag_lp_[r.tag()] = sc.tag_logp;
-      }
-    }
-    for (float& e : emit_)
-      if (!std::isfinite(e)) e = -10.0f;  // a tag without class-scored words
+    const UserDictBasis& basis = mi_.user_dict_basis();
+    emit_ = basis.emit_logp;
+    tag_lp_ = basis.tag_logp;
   }
 
   bool Blocked(const std::string& form, PosTag tag, uint32_t model_id) const {
@@ -282,18 +271,10 @@ class UserDictionaryCompiler {
     for (uint32_t s = 0; s < wanted.size() && s < d_->socket_base_ && !model_class; ++s)
       model_class = wanted[s];
     if (model_class) {
-      // Nodes are numbered breadth-first: a node's children come after it,
-      // so each node's first edge is known before its children are seen.
-      const TrieView& t = mi_.trie();
-      std::vector<char32_t> first(t.node_count(), 0);
-      for (uint32_t n = 0; n < t.node_count(); ++n) {
-        for (uint32_t c = t.child_begin(n); c < t.child_end(n); ++c)
-          first[c] = n == 0 ? t.edge_char(c) : first[n];
-        for (uint32_t v = t.value_begin(n); v < t.value_end(n); ++v) {
-          const EntryRecord& e = mi_.entry(v);
-          if (e.kind() == EntryKind::kSocket && e.socket < wanted.size() && wanted[e.socket])
-            out.push_back((uint64_t{e.socket} << 32) | first[n]);
-        }
+      for (uint64_t k : mi_.user_dict_basis().socket_tail_firsts) {
+        const uint64_t socket = k >> 32;
+        if (socket >= wanted.size()) break;  // sorted by socket
+        if (wanted[socket]) out.push_back(k);
       }
     }
     std::sort(out.begin(), out.end());

@@ -1,6 +1,6 @@
 // Internal view of a loaded model: typed pointers into the sections of the
-// mapped model file. Everything is read-only after Load(), but for one
-// thread-safe memo (dictionary_word_tags).
+// mapped model file. Everything is read-only after Load(), but for two
+// thread-safe memos (dictionary_word_tags, user_dict_basis).
 #ifndef KMA_CORE_MODEL_MODEL_IMPL_H_
 #define KMA_CORE_MODEL_MODEL_IMPL_H_
 
@@ -18,6 +18,7 @@
 #include "core/lm/tag_table.h"
 #include "core/model/dictionary_words.h"
 #include "core/model/mapped_file.h"
+#include "core/model/user_dict_basis.h"
 #include "core/model/format.h"
 #include "core/morph/conjugation.h"
 #include "core/dict/trie.h"
@@ -78,6 +79,9 @@ class ModelImpl {
   // Run-time conjugation data (core/morph/conjugation.h), or nullptr for a
   // model built without it.
   const Conjugation* conjugation() const { return conjugation_.get(); }
+  // What user dictionaries compiled against this model share
+  // (core/model/user_dict_basis.h): worked out on first use, then kept.
+  const UserDictBasis& user_dict_basis() const { return user_dict_basis_.Get(*this); }
   const ModelFile& file() const { return model_file_; }
   size_t file_size() const { return file_->size(); }
 
@@ -97,6 +101,7 @@ class ModelImpl {
   uint32_t entry_morph_count_ = 0;
   TrieView trie_;
   DictionaryWords dictionary_words_;
+  UserDictBasisMemo user_dict_basis_;
   const uint64_t* concat_block_ = nullptr;
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;
