@@ -20,7 +20,7 @@
 #              the hard case) loaded and used on 2,000 lines
 #   threads    `kma analyze -t 10000` (and the C ABI's pool bound, by the
 #              capi_pool test)
-#   nbest      `-n 1` vs `-n 64` on single lines of 1, 2, 4 and 6 KB
+#   nbest      `-n 1` vs `-n 64` on single lines of 1, 2, 4, 6, 12 and 24 KB
 #   all        every case above but the *_raised ones
 #
 # Environment: KMA_RESOURCE_AS_GB (address-space cap, default 16),
@@ -87,14 +87,14 @@ run() {
   shift
   local err="${work}/stderr.txt" tm="${work}/time.txt" rc=0 lines
   # Output lines are counted, not kept (a stopped run shows how far it got).
-  lines="$(prlimit --as=$((as_gb << 30)) -- timeout "${limit_s}" /usr/bin/time -f "%e %M" -o "${tm}" "$@" \
+  lines="$(prlimit --as=$((as_gb << 30)) -- timeout "${limit_s}" /usr/bin/time -f "%e %U %M" -o "${tm}" "$@" \
     2>"${err}" | wc -l; exit "${PIPESTATUS[0]}")" || rc=$?
-  local wall="?" rss=0
+  local wall="?" cpu="?" rss=0
   # GNU time writes "Command exited with non-zero status N" first on failure.
-  read -r wall rss < <(tail -n 1 "${tm}" 2>/dev/null) || true
+  read -r wall cpu rss < <(tail -n 1 "${tm}" 2>/dev/null) || true
   [[ "${rss}" =~ ^[0-9]+$ ]] || rss=0
-  printf '%-24s exit %-3s %8s s %6d MB %9s lines out  %s\n' "${label}" "${rc}" "${wall}" "$((rss / 1024))" \
-    "${lines}" "$(head -n 1 "${err}" | cut -c1-120)"
+  printf '%-24s exit %-3s %8s s %8s s CPU %6d MB %9s lines out  %s\n' "${label}" "${rc}" "${wall}" "${cpu}" \
+    "$((rss / 1024))" "${lines}" "$(head -n 1 "${err}" | cut -c1-120)"
 }
 
 case_line100m() {
@@ -138,7 +138,7 @@ case_threads() {
 
 case_nbest() {
   local kb
-  for kb in 1 2 4 6; do
+  for kb in 1 2 4 6 12 24; do
     make_file "${work}/line${kb}k.txt" $((kb << 10)) " "
     run "${kb} KB line, -n 1" "${kma}" analyze -n 1 "${work}/line${kb}k.txt"
     run "${kb} KB line, -n 64" "${kma}" analyze -n 64 "${work}/line${kb}k.txt"
