@@ -243,7 +243,10 @@ static void joiner_knows_user_stems(void** state) {
 
 /* Analyzer threads on the shared model check every analysis against the
  * single-threaded one while dictionary threads build, derive, use and free
- * user dictionaries of the same model. */
+ * user dictionaries of the same model. The model is opened for this test
+ * alone: no dictionary was compiled against it yet, so the dictionary
+ * threads race to work out what all its dictionaries share (once per
+ * model, core/model/user_dict_basis.h). */
 #define kAnalyzerThreads 2
 #define kDictThreads 2
 #define kRounds 6
@@ -251,6 +254,7 @@ static void joiner_knows_user_stems(void** state) {
 static const char* const kThreadSentences[] = {KMA_TEST_SENTENCES};
 #define kNumThreadSentences (sizeof kThreadSentences / sizeof kThreadSentences[0])
 static char g_expected[kNumThreadSentences][1024];
+static kma_model* g_thread_model;
 
 static void* analyzer_thread(void* arg) {
   int* failures = (int*)arg;
@@ -262,7 +266,7 @@ static void* analyzer_thread(void* arg) {
       kma_analyzer* a = NULL;
       kma_result* res = NULL;
       size_t i, used = 0;
-      if (kma_analyzer_new(&a, g_model, NULL) != KMA_OK ||
+      if (kma_analyzer_new(&a, g_thread_model, NULL) != KMA_OK ||
           kma_analyzer_analyze_utf8(a, kThreadSentences[s], strlen(kThreadSentences[s]), &res) != KMA_OK) {
         ++*failures;
       } else {
@@ -289,8 +293,8 @@ static void* dict_thread(void* arg) {
     kma_model* m = NULL;
     kma_analyzer* a = NULL;
     kma_result* res = NULL;
-    if (kma_user_dict_new(&d, g_model) != KMA_OK || kma_user_dict_load_utf8(d, tsv, strlen(tsv), "t") != KMA_OK ||
-        kma_model_with_user_dict(&m, g_model, d) != KMA_OK)
+    if (kma_user_dict_new(&d, g_thread_model) != KMA_OK || kma_user_dict_load_utf8(d, tsv, strlen(tsv), "t") != KMA_OK ||
+        kma_model_with_user_dict(&m, g_thread_model, d) != KMA_OK)
       ++*failures;
     kma_user_dict_free(d); /* before the derived model is used */
     if (m != NULL && (kma_analyzer_new(&a, m, NULL) != KMA_OK ||
@@ -310,7 +314,9 @@ static void dictionaries_made_and_freed_while_analyzers_run(void** state) {
   size_t s;
   int i;
   (void)state;
-  for (s = 0; s < kNumThreadSentences; ++s) analyze_to(g_model, NULL, kThreadSentences[s], g_expected[s], 1024);
+  assert_int_equal(kma_model_open_file(&g_thread_model, KMA_TEST_MODEL_PATH, NULL), KMA_OK);
+  for (s = 0; s < kNumThreadSentences; ++s)
+    analyze_to(g_thread_model, NULL, kThreadSentences[s], g_expected[s], 1024);
   for (i = 0; i < kAnalyzerThreads + kDictThreads; ++i)
     assert_int_equal(pthread_create(&threads[i], NULL, i < kAnalyzerThreads ? analyzer_thread : dict_thread,
                                     &failures[i]),
@@ -319,6 +325,7 @@ static void dictionaries_made_and_freed_while_analyzers_run(void** state) {
     assert_int_equal(pthread_join(threads[i], NULL), 0);
     assert_int_equal(failures[i], 0);
   }
+  kma_model_free(g_thread_model);
 }
 
 int main(void) {
