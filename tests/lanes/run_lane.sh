@@ -8,7 +8,9 @@
 #                                          coverage, reused by the fuzz lane):
 #                                          unit, C ABI, CLI and fuzz-replay tests
 #   run_lane.sh tsan SOURCE_DIR WORK_DIR   gcc TSan: the C pool, many analyzers
-#                                          on one model, the CLI with threads
+#                                          on one model, user dictionaries made
+#                                          while analyzers run, the CLI with
+#                                          threads
 #   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target for
 #                                          KMA_FUZZ_SECONDS (default 45) from the
 #                                          committed corpus; needs the asan tree
@@ -61,13 +63,14 @@ case "${lane}" in
     tree="${work}/tsan"
     cmake -S "${src}" -B "${tree}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKMA_SANITIZE=thread "${common[@]}" \
       >/dev/null
-    cmake --build "${tree}" --parallel "${jobs}" --target kma_capi_threads_test kma_capi_pool_test kma_cli
+    cmake --build "${tree}" --parallel "${jobs}" --target kma_capi_threads_test kma_capi_pool_test \
+      kma_capi_user_dict_test kma_cli
     ctest --test-dir "${tree}" --output-on-failure --no-tests=error \
-      -R '^(capi_threads|capi_pool|cli_analyze_threads|cli_version|cli_analyze_morphs)$'
+      -R '^(capi_threads|capi_pool|capi_user_dict|cli_analyze_threads|cli_version|cli_analyze_morphs)$'
     ;;
   fuzz)
     [[ -d "${asan_tree}" ]] || configure_asan
-    targets=(analyze split model_load lm constraints line_reader utf8_repair)
+    targets=(analyze split model_load lm constraints typo_edits user_dict line_reader utf8_repair eval_formats)
     cmake --build "${asan_tree}" --parallel "${jobs}" --target "${targets[@]/#/fuzz_}"
     seconds="${KMA_FUZZ_SECONDS:-45}"
     artifacts="${work}/fuzz-artifacts"
