@@ -91,6 +91,19 @@ Status MapSections(const CongHeader& h, const uint8_t* base, size_t size, const 
   return Status::Ok();
 }
 
+// Each int8 output row's stored compensation must be 128 times the sum of
+// its bytes: kernels that multiply unsigned context bytes subtract it, the
+// others do not need it, so any other value makes the ISAs disagree, and one
+// near the int32 limits overflowed the subtraction (finding 21).
+bool CompensationsMatchRows(const int8_t* rows, const int32_t* comp, uint32_t vocab, uint32_t dim) {
+  for (uint32_t t = 0; t < vocab; ++t) {
+    int32_t sum = 0;  // |sum| <= 127 * kMaxDim: no overflow
+    for (uint32_t k = 0; k < dim; ++k) sum += rows[size_t{t} * dim + k];
+    if (comp[t] != 128 * sum) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 StatusOr<CongView> CongView::Open(const void* data, size_t size) {
@@ -118,6 +131,8 @@ StatusOr<CongView> CongView::Open(const void* data, size_t size) {
     v.out_scale_ = reinterpret_cast<const float*>(ptr[kOutScale]);
     v.out_comp_ = reinterpret_cast<const int32_t*>(ptr[kOutComp]);
     if (!AllWithin(v.out_scale_, h.vocab_size, 0.0f, kMaxStoredMagnitude)) return Bad("bad output row scale");
+    if (!CompensationsMatchRows(v.out_s8_, v.out_comp_, h.vocab_size, h.dim))
+      return Bad("output row compensation does not match its row");
   } else {
     v.ctx_f32_ = reinterpret_cast<const float*>(ptr[kCtxRows]);
     v.out_f32_ = reinterpret_cast<const float*>(ptr[kOutRows]);

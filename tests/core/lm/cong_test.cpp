@@ -8,6 +8,7 @@
 #include "core/kernels/cong_kernels.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -216,6 +217,26 @@ TEST_F(CongTest, RejectsMalformedBlobs) {
     std::memcpy(&b[h.sections[cong_internal::kSuffix].offset + 30 * 4], &self, 4);
     Aligned a(b);
     EXPECT_EQ(CongView::Open(a.data(), a.size).status().code(), StatusCode::kModelFormat);
+  }
+  {
+    // Finding 21: an output row's compensation must be 128 times the sum of
+    // its bytes (the unsigned-context kernels subtract it, the others do not
+    // use it). INT32_MIN overflowed the subtraction; off by one, the ISAs
+    // would disagree.
+    for (const int32_t bad : {INT32_MIN, 1}) {
+      std::string b = good;
+      cong_internal::CongHeader h;
+      std::memcpy(&h, b.data(), sizeof h);
+      int32_t comp;
+      char* at = &b[h.sections[cong_internal::kOutComp].offset + 5 * 4];
+      std::memcpy(&comp, at, 4);
+      comp = bad == 1 ? comp + 1 : bad;
+      std::memcpy(at, &comp, 4);
+      Aligned a(b);
+      const Status st = CongView::Open(a.data(), a.size).status();
+      EXPECT_EQ(st.code(), StatusCode::kModelFormat);
+      EXPECT_NE(st.message().find("compensation"), std::string::npos) << st.message();
+    }
   }
   EXPECT_EQ(CongView::Open(nullptr, 100).status().code(), StatusCode::kInvalidArgument);
 }
