@@ -57,14 +57,31 @@ class Splitter {
       if (u + 1 < units.size()) AtUnitEnd(last, units[u + 1].first);
     }
     CommitPending();
-    uint32_t sent = 0;
-    for (size_t k = 0; k < t_.size(); ++k) {
-      t_[k].sentence = sent;
-      if (brk_[k] && k + 1 < t_.size()) ++sent;
-    }
+    Number();
   }
 
  private:
+  // Numbers the sentences at the boundaries found. A boundary between two
+  // morphemes that share characters (one dictionary entry read as an
+  // ending plus more: a model edited so that 년 was ㅂ니다/EF + 시간/NNG)
+  // moves to the end of those characters, or two sentence spans would
+  // overlap (finding 22).
+  void Number() {
+    uint32_t sent = 0;
+    uint64_t covered = 0;  // end of the current sentence's tokens so far
+    for (size_t k = 0; k < t_.size(); ++k) {
+      t_[k].sentence = sent;
+      covered = std::max(covered, uint64_t{t_[k].begin} + t_[k].length);
+      if (!brk_[k] || k + 1 == t_.size()) continue;
+      if (t_[k + 1].begin < covered) {
+        brk_[k + 1] = 1;
+        continue;
+      }
+      ++sent;
+      covered = 0;
+    }
+  }
+
   struct OpenQuote {
     int kind;
     size_t pending_begin;  // boundaries found inside it start here in pending_

@@ -241,6 +241,41 @@ static void joiner_knows_user_stems(void** state) {
   kma_model_free(m);
 }
 
+/* Finding 22: a pre-analysed surface whose morphemes share its characters
+ * and hold a final ending before more (좋다네 -> 좋/VA 다/EF 네/NNG) put a
+ * sentence boundary between them, and the result's two sentence spans
+ * overlapped. The boundary now falls after the shared characters. */
+static void sentence_spans_of_a_pre_analysed_surface_do_not_overlap(void** state) {
+  static const char text[] = "정말 좋다네 친구";
+  kma_user_dict* d = NULL;
+  kma_model* m = NULL;
+  kma_analyzer* a = NULL;
+  kma_result* r = NULL;
+  kma_span s0, s1;
+  size_t i;
+  (void)state;
+  assert_int_equal(kma_user_dict_new(&d, g_model), KMA_OK);
+  assert_int_equal(kma_user_dict_add_analysis(d, "좋다네", "좋/VA 다/EF 네/NNG", 20), KMA_OK);
+  assert_int_equal(kma_model_with_user_dict(&m, g_model, d), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, m, NULL), KMA_OK);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  assert_int_equal(kma_result_sentence_count(r), 2);
+  assert_int_equal(kma_result_sentence(r, 0, &s0), KMA_OK);
+  assert_int_equal(kma_result_sentence(r, 1, &s1), KMA_OK);
+  assert_true(s0.begin + s0.length <= s1.begin);
+  assert_int_equal(s0.begin + s0.length, strlen("정말 좋다네"));
+  for (i = 0; i < kma_result_token_count(r, 0); ++i) {
+    const kma_token* t = &kma_result_tokens(r, 0)[i];
+    const kma_span* s = t->sentence == 0 ? &s0 : &s1;
+    assert_true(t->sentence < 2);
+    assert_true(t->begin >= s->begin && t->begin + t->length <= s->begin + s->length);
+  }
+  kma_result_free(r);
+  kma_analyzer_free(a);
+  kma_model_free(m);
+  kma_user_dict_free(d);
+}
+
 /* Analyzer threads on the shared model check every analysis against the
  * single-threaded one while dictionary threads build, derive, use and free
  * user dictionaries of the same model. The model is opened for this test
@@ -338,6 +373,7 @@ int main(void) {
       cmocka_unit_test(bad_entries_are_reported),
       cmocka_unit_test(joiner_examples),
       cmocka_unit_test(joiner_knows_user_stems),
+      cmocka_unit_test(sentence_spans_of_a_pre_analysed_surface_do_not_overlap),
       cmocka_unit_test(dictionaries_made_and_freed_while_analyzers_run),
   };
   return cmocka_run_group_tests(tests, open_model, close_model);

@@ -329,6 +329,42 @@ TEST(SentenceSpansTest, SpansCoverTheirTokensIncludingSharedSpans) {
   EXPECT_TRUE(spans.empty());
 }
 
+// Finding 22: a pre-analysed user entry (좋다네 -> 좋/VA 다/EF 네/NNG) gives
+// morphemes that share their characters; the boundary after 다/EF fell
+// between them, and the two sentence spans overlapped. It moves to the end
+// of the shared characters.
+TEST(SentenceSpansTest, NoBoundaryInsideCharactersTokensShare) {
+  // 정말 좋다네 친구: the entry's three morphemes all span 좋다네.
+  std::vector<Token> t = Tokens({"정말/MAG", "|", "좋/VA", "다/EF", "네/NNG", "|", "친구/NNG"});
+  for (size_t k : {1, 2, 3}) {
+    t[k].begin = t[k].cp_begin = 7;
+    t[k].length = t[k].cp_length = 9;
+  }
+  t[4].begin = t[4].cp_begin = 17;
+  AssignSentences(&t);
+  EXPECT_EQ(t[3].sentence, t[2].sentence);
+  EXPECT_EQ(t[4].sentence, t[2].sentence + 1);
+  std::vector<SentenceSpan> spans;
+  SentenceSpans(t, &spans);
+  ASSERT_EQ(spans.size(), 2u);
+  EXPECT_EQ(spans[0].begin + spans[0].length, 16u);
+  EXPECT_EQ(spans[1].begin, 17u);
+  // The same when the boundary comes from punctuation inside the entry
+  // (간다.그리고 as one pre-analysed surface).
+  std::vector<Token> p = Tokens({"가/VV", "ㄴ다/EF", "./SF", "그리고/MAJ", "|", "가/VV", "았/EP", "다/EF"});
+  for (size_t k : {0, 1, 2, 3}) {
+    p[k].begin = p[k].cp_begin = 0;
+    p[k].length = p[k].cp_length = 12;
+  }
+  AssignSentences(&p);
+  EXPECT_EQ(p[3].sentence, 0u);
+  EXPECT_EQ(p[4].sentence, 1u);
+  SentenceSpans(p, &spans);
+  ASSERT_EQ(spans.size(), 2u);
+  EXPECT_EQ(spans[0].length, 12u);
+  EXPECT_EQ(spans[1].begin, p[4].begin);
+}
+
 // An N-best analysis numbered by its own endings can have more sentences
 // than the best one, whose spans the C ABI result carries (낮/VA 아/EF ...
 // with top_n 64 gave a token of sentence 1 in a result of one sentence):
