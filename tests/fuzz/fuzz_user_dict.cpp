@@ -6,7 +6,8 @@
 //                  with LINE within the text and its offset inside it;
 //   mode % 4 == 1  the payload as a dictionary file through the C ABI: a
 //                  failed load adds nothing; a loaded one derives a model
-//                  that analyses fixed sentences and the payload itself;
+//                  that analyses fixed sentences and the payload itself
+//                  under every result invariant (result_check.h);
 //   mode % 4 == 2  payload = REGEX '\n' TEXT: compile, then match at every
 //                  character (a match never exceeds the text or 64 chars);
 //   mode % 4 == 3  payload as morphemes for the joiner (bad input: an error
@@ -27,6 +28,8 @@
 #include "core/dict/user_dict_tsv.h"
 #include "core/dict/user_pattern.h"
 #include "core/text/utf.h"
+#include "tests/fuzz/result_check.h"
+#include "tests/fuzz/text_view.h"
 
 namespace {
 
@@ -57,20 +60,20 @@ void FuzzParse(std::string_view text) {
   Check(st.offset() >= 0 && static_cast<size_t>(st.offset()) <= text.size(), "offset inside the text");
 }
 
+// Every result invariant of the analysis targets (result_check.h): offsets,
+// sentence spans and indices, scores. Pre-analysed entries give morphemes
+// that share their characters, which the spans must respect (finding 22).
 void Analyze(const kma_model* m, std::string_view text) {
   kma_analyzer* a = nullptr;
   Check(kma_analyzer_new(&a, m, nullptr) == KMA_OK, "analyzer");
   kma_result* r = nullptr;
   const kma_status st = kma_analyzer_analyze_utf8(a, text.data(), text.size(), &r);
-  Check(st == KMA_OK || st == KMA_E_INVALID_UTF8, "analysis succeeds on valid text");
+  const kma::fuzz::TextView view = kma::fuzz::ViewUtf8(std::string(text));
+  kma::fuzz::CheckStatus(st, r, view);
   if (st == KMA_OK) {
-    size_t covered = 0;
-    for (size_t i = 0; i < kma_result_token_count(r, 0); ++i) {
-      const kma_token& t = kma_result_tokens(r, 0)[i];
-      Check(t.begin >= covered && t.begin + t.length <= text.size(), "tokens in order inside the text");
-      Check(kma_result_token_form(r, &t)[0] != '\0', "tokens have forms");
-      covered = t.begin;
-    }
+    kma::fuzz::CheckAnalysis(r, view, 1, KMA_TOKEN_USER);
+    for (size_t i = 0; i < kma_result_token_count(r, 0); ++i)
+      Check(kma_result_token_form(r, &kma_result_tokens(r, 0)[i])[0] != '\0', "tokens have forms");
   }
   kma_result_free(r);
   kma_analyzer_free(a);

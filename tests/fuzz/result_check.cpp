@@ -43,7 +43,8 @@ std::string Describe(const kma_result* r, size_t a) {
   return out;
 }
 
-void CheckToken(const kma_result* r, const kma_token& t, const TextView& text, const std::string& at) {
+void CheckToken(const kma_result* r, const kma_token& t, const TextView& text, const std::string& at,
+                unsigned more_flags) {
   const uint64_t end = uint64_t{t.begin} + t.length;
   FUZZ_CHECK(t.length > 0 && end <= text.units, at + ": span " + Num(t.begin) + "+" + Num(t.length) + " of " +
                                                     Num(text.units) + " units");
@@ -52,7 +53,8 @@ void CheckToken(const kma_result* r, const kma_token& t, const TextView& text, c
              at + ": code points " + Num(t.cp_begin) + "+" + Num(t.cp_length) + " do not match units " +
                  Num(t.begin) + "+" + Num(t.length));
   FUZZ_CHECK(t.tag < kma_tag_count(), at + ": tag " + Num(t.tag));
-  FUZZ_CHECK((t.flags & ~(KMA_TOKEN_UNKNOWN | KMA_TOKEN_PATTERN | KMA_TOKEN_CORRECTED)) == 0, at + ": flags " + Num(t.flags));
+  const unsigned known = KMA_TOKEN_UNKNOWN | KMA_TOKEN_PATTERN | KMA_TOKEN_CORRECTED | more_flags;
+  FUZZ_CHECK((t.flags & ~known) == 0, at + ": flags " + Num(t.flags));
   FUZZ_CHECK(std::isfinite(t.score), at + ": score not finite");
   const char* form = kma_result_token_form(r, &t);
   FUZZ_CHECK(form != nullptr && std::strlen(form) == t.form_length && t.form_length > 0,
@@ -62,7 +64,8 @@ void CheckToken(const kma_result* r, const kma_token& t, const TextView& text, c
 
 // Tokens of one analysis: each valid, in order, covering every non-space
 // character, with sentence and word indices in range and non-decreasing.
-void CheckTokens(const kma_result* r, size_t a, const TextView& text, size_t sentences, uint32_t words) {
+void CheckTokens(const kma_result* r, size_t a, const TextView& text, size_t sentences, uint32_t words,
+                 unsigned more_flags) {
   const size_t n = kma_result_token_count(r, a);
   const kma_token* toks = kma_result_tokens(r, a);
   FUZZ_CHECK((n == 0) == (toks == nullptr), "analysis " + Num(a) + ": token array and count disagree");
@@ -70,7 +73,7 @@ void CheckTokens(const kma_result* r, size_t a, const TextView& text, size_t sen
   for (size_t i = 0; i < n; ++i) {
     const kma_token& t = toks[i];
     const std::string at = Where(a, i);
-    CheckToken(r, t, text, at);
+    CheckToken(r, t, text, at, more_flags);
     FUZZ_CHECK(t.sentence < sentences, at + ": sentence " + Num(t.sentence) + " of " + Num(sentences));
     FUZZ_CHECK(t.word < words, at + ": word " + Num(t.word) + " of at most " + Num(words));
     if (i > 0) {
@@ -157,7 +160,7 @@ void CheckSpans(const kma_result* r, const TextView& text) {
   FUZZ_CHECK(kma_result_sentence(r, n, &unused) == KMA_E_INVALID_ARGUMENT, "span past the count is readable");
 }
 
-void CheckAnalysis(const kma_result* r, const TextView& text, int top_n) {
+void CheckAnalysis(const kma_result* r, const TextView& text, int top_n, unsigned more_flags) {
   const size_t count = kma_result_analysis_count(r);
   FUZZ_CHECK(count >= 1 && count <= static_cast<size_t>(top_n),
              Num(count) + " analyses for top_n " + std::to_string(top_n));
@@ -171,7 +174,7 @@ void CheckAnalysis(const kma_result* r, const TextView& text, int top_n) {
     if (a > 0) {
       FUZZ_CHECK(score <= kma_result_analysis_score(r, a - 1), "analysis " + Num(a) + ": better than the previous");
     }
-    CheckTokens(r, a, text, sentences, words);
+    CheckTokens(r, a, text, sentences, words, more_flags);
     for (size_t b = 0; b < a; ++b) {
       FUZZ_CHECK(!SameTokens(r, a, b), "analyses " + Num(b) + " and " + Num(a) + " are identical:\n  " +
                                            Describe(r, b) + "\n  " + Describe(r, a));

@@ -21,12 +21,14 @@ void CheckStatus(kma_status status, const kma_result* result, const TextView& te
 //  - tokens inside the text, on character boundaries, in order (begins
 //    non-decreasing), code-point offsets matching the code-unit ones, and
 //    together covering every non-space character;
-//  - tags below kma_tag_count(), known flag bits, non-empty UTF-8 forms;
+//  - tags below kma_tag_count(), non-empty UTF-8 forms, no flag bits but
+//    unknown, pattern, corrected and `more_flags` (KMA_TOKEN_USER for a
+//    model with a user dictionary);
 //  - sentence indices below the sentence count and non-decreasing, word
 //    indices non-decreasing and below the number of words;
 //  - the sentence spans (CheckSpans), each holding its tokens for the best
 //    analysis.
-void CheckAnalysis(const kma_result* result, const TextView& text, int top_n);
+void CheckAnalysis(const kma_result* result, const TextView& text, int top_n, unsigned more_flags = 0);
 
 // Sentence spans: non-empty, inside the text, on character boundaries, in
 // order without overlap, code-point offsets matching, starting and ending
