@@ -57,14 +57,13 @@ std::u32string NormalizedSurface(const std::string& nfc) {
 class UserDictionaryCompiler {
  public:
   UserDictionaryCompiler(const UserDictionaryBuilder& b, UserDictionary* d)
-      : b_(b), d_(d), mi_(b.model_->impl()), conj_(mi_.conjugation()) {}
+      : b_(b), d_(d), mi_(b.model_->impl()), conj_(mi_.conjugation()), basis_(mi_.user_dict_basis()) {}
 
   Status Run() {
     d_->model_ = b_.model_;
     // Without conjugation data there are no user stems and no own sockets.
     d_->socket_base_ = conj_ != nullptr ? conj_->socket_count() : 0xFFFFFFFFu;
     ResolveBlocks();
-    DefaultScores();
     for (const UserDictionaryBuilder::Word& w : b_.c_.words) KMA_RETURN_IF_ERROR(AddWord(w));
     KMA_RETURN_IF_ERROR(Pack());
     TailFirsts();
@@ -86,15 +85,6 @@ class UserDictionaryCompiler {
     }
   }
 
-  // A morpheme the model lacks scores as a corpus singleton of its tag: the
-  // most likely emission through the tag's class token (worked out once per
-  // model, core/model/user_dict_basis.h).
-  void DefaultScores() {
-    const UserDictBasis& basis = mi_.user_dict_basis();
-    emit_ = basis.emit_logp;
-    tag_lp_ = basis.tag_logp;
-  }
-
   bool Blocked(const std::string& form, PosTag tag, uint32_t model_id) const {
     return d_->tag_blocked(tag) || (model_id != 0 && d_->blocked_.count(model_id) != 0) ||
            blocked_forms_.count({form, static_cast<uint8_t>(tag)}) != 0;
@@ -110,8 +100,8 @@ class UserDictionaryCompiler {
     um.socket_key = socket;
     um.irregular = irr;
     um.lm_token = LmClassToken(tag);
-    um.emit_logp = emit_[static_cast<size_t>(tag)];
-    um.tag_logp = tag_lp_[static_cast<size_t>(tag)];
+    um.emit_logp = basis_.emit_logp[static_cast<size_t>(tag)];
+    um.tag_logp = basis_.tag_logp[static_cast<size_t>(tag)];
     const uint32_t id = kUserIdBit | static_cast<uint32_t>(d_->morphs_.size());
     d_->morphs_.push_back(std::move(um));
     user_ids_.emplace(std::move(key), id);
@@ -271,7 +261,7 @@ class UserDictionaryCompiler {
     for (uint32_t s = 0; s < wanted.size() && s < d_->socket_base_ && !model_class; ++s)
       model_class = wanted[s];
     if (model_class) {
-      for (uint64_t k : mi_.user_dict_basis().socket_tail_firsts) {
+      for (uint64_t k : basis_.socket_tail_firsts) {
         const uint64_t socket = k >> 32;
         if (socket >= wanted.size()) break;  // sorted by socket
         if (wanted[socket]) out.push_back(k);
@@ -345,8 +335,8 @@ class UserDictionaryCompiler {
     UserMorph um;
     um.tag = p.tag;
     um.lm_token = LmClassToken(p.tag);
-    um.emit_logp = emit_[static_cast<size_t>(p.tag)];
-    um.tag_logp = tag_lp_[static_cast<size_t>(p.tag)];
+    um.emit_logp = basis_.emit_logp[static_cast<size_t>(p.tag)];
+    um.tag_logp = basis_.tag_logp[static_cast<size_t>(p.tag)];
     const uint32_t m = kUserIdBit | static_cast<uint32_t>(d_->morphs_.size());
     d_->morphs_.push_back(std::move(um));
     UserEntry e;
@@ -414,7 +404,10 @@ class UserDictionaryCompiler {
   UserDictionary* d_;
   const ModelImpl& mi_;
   const Conjugation* conj_;
-  std::vector<float> emit_, tag_lp_;
+  // What every dictionary of the model shares, worked out once per model: a
+  // morpheme the model lacks scores as a corpus singleton of its tag (the
+  // most likely emission through the tag's class token).
+  const UserDictBasis& basis_;
   std::set<std::pair<std::string, uint8_t>> blocked_forms_;
   std::unordered_map<std::string, uint32_t> user_ids_;  // MorphKey -> user morpheme id
   std::vector<DraftEntry> drafts_;

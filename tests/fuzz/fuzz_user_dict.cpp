@@ -70,11 +70,7 @@ void Analyze(const kma_model* m, std::string_view text) {
   const kma_status st = kma_analyzer_analyze_utf8(a, text.data(), text.size(), &r);
   const kma::fuzz::TextView view = kma::fuzz::ViewUtf8(std::string(text));
   kma::fuzz::CheckStatus(st, r, view);
-  if (st == KMA_OK) {
-    kma::fuzz::CheckAnalysis(r, view, 1, KMA_TOKEN_USER);
-    for (size_t i = 0; i < kma_result_token_count(r, 0); ++i)
-      Check(kma_result_token_form(r, &kma_result_tokens(r, 0)[i])[0] != '\0', "tokens have forms");
-  }
+  if (st == KMA_OK) kma::fuzz::CheckAnalysis(r, view, 1, KMA_TOKEN_USER);  // forms non-empty too
   kma_result_free(r);
   kma_analyzer_free(a);
 }
