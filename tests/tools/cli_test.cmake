@@ -621,6 +621,36 @@ elseif(CASE STREQUAL "eval_train_compare")
   expect_exit(1)
   expect_one_line_error("missing\\.tsv")
 
+elseif(CASE STREQUAL "eval_train_causes")
+  # With sources beside the training file and the gold file, the wrong
+  # ambiguous words are told apart by where their predicted reading stands
+  # in the training file. 나는 reads 나/NP 는/JX in source a only; 그는 never
+  # reads 그/NP 는/JX; each gold line below is wrong on its first word.
+  file(WRITE "${_dir}/t.tsv" "나는\t나/NP 는/JX\n나는\t날/VV 는/ETM\n그는\t그/MM 는/JX\n그는\t글/VV 는/ETM\n")
+  file(WRITE "${_dir}/t.sources" "a\nb\na\nb\n")
+  file(WRITE "${_dir}/g.tsv" "나는 밥을 먹었다.\t날/VV 는/ETM\t밥/NNG 을/JKO\t먹/VV 었/EP 다/EF ./SF\n"
+                             "나는 간다.\t날/VV 는/ETM\t가/VV ㄴ다/EF ./SF\n"
+                             "그는 예쁜 꽃을 샀다.\t그/MM 는/JX\t예쁘/VA ㄴ/ETM\t꽃/NNG 을/JKO\t사/VV 았/EP 다/EF ./SF\n")
+  file(WRITE "${_dir}/g.sources" "b\na\na\n")
+  kma(ARGS eval --train "${_dir}/t.tsv" "${_dir}/g.tsv" --json)
+  expect_exit(0)
+  expect_out("\"ambiguous_words\":3,\"ambiguous_word_accuracy\":0,\"ambiguous_errors\":\\{\"other_source\":1,\"same_source\":1,\"unattested\":1\\}")
+  expect_out("\"b\":\\{[^}]*\"ambiguous_errors\":\\{\"other_source\":1,\"same_source\":0,\"unattested\":0\\}")
+  kma(ARGS eval --train "${_dir}/t.tsv" "${_dir}/g.tsv")
+  expect_exit(0)
+  expect_out("amb\\.wrong +other-src +same-src +unseen\n +all +3 +1 +1 +1\n +a +2 +0 +1 +1\n +b +1 +1 +0 +0\n")
+  # Without the training file's sources there is no breakdown.
+  file(REMOVE "${_dir}/t.sources")
+  kma(ARGS eval --train "${_dir}/t.tsv" "${_dir}/g.tsv" --json)
+  expect_exit(0)
+  expect_out("\"ambiguous_words\":3")
+  expect_no_out("ambiguous_errors")
+  # A sources file shorter than the training file is an error naming it.
+  file(WRITE "${_dir}/t.sources" "a\n")
+  kma(ARGS eval --train "${_dir}/t.tsv" "${_dir}/g.tsv")
+  expect_exit(1)
+  expect_one_line_error("t\\.sources: fewer lines than")
+
 elseif(CASE STREQUAL "lm_next_context")
   kma(ARGS lm next -k 3 --lm knlm "나/NP 는/JX")
   expect_exit(0)

@@ -1,5 +1,7 @@
 #include "tools/kma/eval_ambiguity.h"
 
+#include <algorithm>
+
 #include "tools/kma/line_reader.h"
 
 namespace kma::cli {
@@ -53,26 +55,47 @@ std::string AnalysisKey(const std::vector<Morph>& morphs) {
 }
 
 bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
-  LineReader in;
+  LineReader in, sources;
   if (!in.Open(path, error)) return false;
-  std::string_view line;
+  const std::string sources_path = SourcesPathFor(path);
+  bool with_sources = path != "-" && IsFile(sources_path);
+  if (with_sources && !sources.Open(sources_path, error)) return false;
+  std::string_view line, source;
   std::vector<std::string> words;
   std::vector<std::vector<Morph>> analyses;
   while (in.Next(&line)) {
+    uint64_t bit = 0;
+    if (with_sources) {
+      if (!sources.Next(&source)) {
+        *error = sources_path + ": fewer lines than " + path;
+        return false;
+      }
+      const auto it = source_bits_.try_emplace(std::string(source), static_cast<int>(source_bits_.size())).first;
+      if (it->second >= 64) {
+        // Too many sources for the bit masks: causes are not told apart.
+        with_sources = false;
+        source_bits_.clear();
+        for (auto& [word, readings] : words_)
+          for (Reading& r : readings) r.sources = 0;
+      } else {
+        bit = uint64_t{1} << it->second;
+      }
+    }
     if (!SplitGoldWords(line, &words, &analyses)) continue;
     for (size_t i = 0; i < words.size(); ++i) {
       std::string key = AnalysisKey(analyses[i]);
-      auto [it, inserted] = words_.try_emplace(words[i]);
-      if (inserted) {
-        it->second.first = std::move(key);
-      } else if (!it->second.ambiguous && it->second.first != key) {
-        it->second.ambiguous = true;
-        ++ambiguous_;
-      }
+      std::vector<Reading>& readings = words_[words[i]];
+      auto r = std::find_if(readings.begin(), readings.end(), [&](const Reading& x) { return x.key == key; });
+      if (r == readings.end()) r = readings.insert(readings.end(), Reading{std::move(key), 0});
+      r->sources |= bit;
     }
   }
   if (!in.error().empty()) {
     *error = in.error();
+    return false;
+  }
+  if (with_sources && !sources.error().empty()) {
+    *error = sources.error();
     return false;
   }
   return true;
@@ -80,7 +103,20 @@ bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
 
 bool AmbiguityIndex::IsAmbiguous(const std::string& word) const {
   auto it = words_.find(word);
-  return it != words_.end() && it->second.ambiguous;
+  return it != words_.end() && it->second.size() >= 2;
+}
+
+AmbiguityCause AmbiguityIndex::Cause(const std::string& word, const std::string& key,
+                                     const std::string& source) const {
+  auto w = words_.find(word);
+  if (w == words_.end()) return AmbiguityCause::kUnattested;
+  for (const Reading& r : w->second) {
+    if (r.key != key) continue;
+    auto s = source_bits_.find(source);
+    const bool own = s != source_bits_.end() && (r.sources >> s->second & 1u) != 0;
+    return own ? AmbiguityCause::kSameSource : AmbiguityCause::kOtherSource;
+  }
+  return AmbiguityCause::kUnattested;
 }
 
 }  // namespace kma::cli

@@ -6,6 +6,7 @@
 #ifndef KMA_TOOLS_KMA_EVAL_AMBIGUITY_H_
 #define KMA_TOOLS_KMA_EVAL_AMBIGUITY_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -23,22 +24,41 @@ bool SplitGoldWords(std::string_view line, std::vector<std::string>* words, std:
 // Normalised "form/TAG+form/TAG" key of an analysis.
 std::string AnalysisKey(const std::vector<Morph>& morphs);
 
+// Why a wrong ambiguous word is wrong, as far as the training file tells
+// (it needs a .sources file beside it): the predicted reading of the word is
+// attested in the training file only under other sources than the gold
+// sentence's (the model chose another source's convention, e.g. KAIST's
+// 같/VA ㄴ/ETM for a GSD sentence's 같/VA 은/ETM), under the sentence's own
+// source too (an ambiguity that source's annotation has itself), or not at
+// all.
+enum class AmbiguityCause { kOtherSource, kSameSource, kUnattested };
+
 class AmbiguityIndex {
  public:
-  // Reads a training file in the per-word gold format. Lines that do not
-  // split into words are ignored. False (with *error) if it cannot be read.
+  // Reads a training file in the per-word gold format, and the sources of
+  // its lines from SourcesPathFor(path) when that file exists (one source
+  // per physical line, as for gold files). Lines that do not split into
+  // words are ignored. False (with *error) if a file cannot be read, or the
+  // sources file has fewer lines than the training file.
   bool Load(const std::string& path, std::string* error);
   // True if the surface word has two or more distinct analyses.
   bool IsAmbiguous(const std::string& word) const;
-  size_t ambiguous_types() const { return ambiguous_; }
+  // True if the training file's sources were read (at most 64 distinct
+  // sources; with more, causes are not told apart).
+  bool has_sources() const { return !source_bits_.empty(); }
+  // The cause of predicting `key` (AnalysisKey) for `word` in a sentence
+  // of `source`. Requires has_sources(); a source the training file does
+  // not name counts as none of its sources.
+  AmbiguityCause Cause(const std::string& word, const std::string& key, const std::string& source) const;
 
  private:
-  struct Seen {
-    std::string first;
-    bool ambiguous = false;
+  struct Reading {
+    std::string key;
+    uint64_t sources = 0;  // bit i: attested under source_bits_'s i-th name
   };
-  std::unordered_map<std::string, Seen> words_;
-  size_t ambiguous_ = 0;
+  // The distinct readings of each surface word, in order of first sight.
+  std::unordered_map<std::string, std::vector<Reading>> words_;
+  std::unordered_map<std::string, int> source_bits_;
 };
 
 }  // namespace kma::cli

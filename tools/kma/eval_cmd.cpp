@@ -1,6 +1,5 @@
 // `kma eval`: scores top-1 analyses against gold files (see eval_metrics.h
 // for the metric). Reads per-source labels from GOLD's ".sources" sibling.
-#include <sys/stat.h>
 
 #include <chrono>
 #include <cmath>
@@ -43,7 +42,11 @@ constexpr const char kEvalUsage[] =
     "              misspelled gold set with 'kma typo-set')\n"
     "  --train FILE  training file: also report ambiguous-word accuracy, the\n"
     "              share of gold words right among those whose surface form\n"
-    "              has two or more distinct analyses in FILE\n"
+    "              has two or more distinct analyses in FILE; when FILE and\n"
+    "              GOLD both have sources, also where the predicted reading of\n"
+    "              each wrong one stands in FILE: under other sources only\n"
+    "              (another source's convention), under the sentence's own\n"
+    "              source too, or nowhere\n"
     "  --compare-lm NAME  also analyse with this language model and report the\n"
     "              share of sentences whose top-1 analyses are identical\n"
     "Per-morpheme perplexity of the gold morphemes under the language model is\n"
@@ -67,6 +70,10 @@ constexpr size_t kTopConfusions = 20;
 // Figures beyond the morpheme metric, overall and per source.
 struct Extra {
   int64_t ambiguous = 0, ambiguous_right = 0;
+  // Wrong ambiguous words by AmbiguityCause; `causes` says they were told
+  // apart (the training file and the gold file have sources).
+  int64_t wrong_by_cause[3] = {0, 0, 0};
+  bool causes = false;
   double logprob = 0;
   int64_t lm_tokens = 0;
   double perplexity() const { return lm_tokens > 0 ? std::exp(-logprob / double(lm_tokens)) : 0.0; }
@@ -74,6 +81,8 @@ struct Extra {
   void Merge(const Extra& o) {
     ambiguous += o.ambiguous;
     ambiguous_right += o.ambiguous_right;
+    for (int c = 0; c < 3; ++c) wrong_by_cause[c] += o.wrong_by_cause[c];
+    causes |= o.causes;
     logprob += o.logprob;
     lm_tokens += o.lm_tokens;
   }
@@ -107,11 +116,6 @@ struct EvalContext {
   AnalyzeOptions compare_options;
 };
 
-bool FileExists(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 double MsPerSentence(const EvalCounts& c, double seconds) {
   return c.sentences > 0 ? seconds * 1000.0 / c.sentences : 0.0;
 }
@@ -135,8 +139,10 @@ bool SameTop1(const std::vector<Analysis>& a, const std::vector<Analysis>& b) {
   return same;
 }
 
-// The gold LM figures of one line and, with --train, its ambiguous words.
-Extra LineExtra(std::string_view line, const EvalContext& ctx, LineScratch* s, FileResult* result) {
+// The gold LM figures of one line and, with --train, its ambiguous words
+// (and with sources on both sides, why the wrong ones are wrong).
+Extra LineExtra(std::string_view line, const std::string& source, const EvalContext& ctx, LineScratch* s,
+                FileResult* result) {
   Extra ex;
   s->lm_morphs.clear();
   for (const Morph& m : s->gold_morphs) s->lm_morphs.emplace_back(m.form, m.tag);
@@ -152,10 +158,16 @@ Extra LineExtra(std::string_view line, const EvalContext& ctx, LineScratch* s, F
     s->pred_words.assign(s->words.size(), {});
     for (const Token& t : s->analyses[0].tokens)
       if (t.word < s->pred_words.size()) s->pred_words[t.word].push_back(Morph{t.form, std::string(TagName(t.tag))});
+    ex.causes = ctx.ambiguity->has_sources() && !source.empty();
     for (size_t w = 0; w < s->words.size(); ++w) {
       if (!ctx.ambiguity->IsAmbiguous(s->words[w])) continue;
       ++ex.ambiguous;
-      if (AnalysisKey(s->pred_words[w]) == AnalysisKey(s->word_analyses[w])) ++ex.ambiguous_right;
+      const std::string predicted = AnalysisKey(s->pred_words[w]);
+      if (predicted == AnalysisKey(s->word_analyses[w])) {
+        ++ex.ambiguous_right;
+      } else if (ex.causes) {
+        ++ex.wrong_by_cause[static_cast<int>(ctx.ambiguity->Cause(s->words[w], predicted, source))];
+      }
     }
   }
   return ex;
@@ -182,7 +194,7 @@ int EvalLine(const LineReader& gold, std::string_view line, const std::string& s
     ++result->compared;
     result->identical += SameTop1(s->analyses, s->compare_analyses);
   }
-  const Extra ex = LineExtra(line, ctx, s, result);
+  const Extra ex = LineExtra(line, source, ctx, s, result);
   result->all.Merge(ex);
   if (!source.empty()) result->per_source[source].Merge(ex);
   return kExitOk;
@@ -197,7 +209,7 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
   if (!gold.Open(path, &error)) return Fail(kExitRuntime, error);
   LineReader sources;
   const std::string sources_path = SourcesPathFor(path);
-  bool has_sources = path != "-" && FileExists(sources_path);
+  bool has_sources = path != "-" && IsFile(sources_path);
   if (has_sources && !sources.Open(sources_path, &error)) return Fail(kExitRuntime, error);
 
   LineScratch scratch;
@@ -239,6 +251,10 @@ void AppendJsonExtra(const Extra& e, bool with_ambiguity, std::string* out) {
   out->append(",\"ambiguous_words\":" + std::to_string(e.ambiguous));
   out->append(",\"ambiguous_word_accuracy\":");
   AppendJsonNumber(e.ambiguous_accuracy(), out);
+  if (!e.causes) return;
+  out->append(",\"ambiguous_errors\":{\"other_source\":" + std::to_string(e.wrong_by_cause[0]) +
+              ",\"same_source\":" + std::to_string(e.wrong_by_cause[1]) +
+              ",\"unattested\":" + std::to_string(e.wrong_by_cause[2]) + "}");
 }
 
 // Keys shared by the top-level object and the per-file objects.
@@ -293,6 +309,15 @@ void AppendExtraRow(const std::string& label, const Extra& e, bool amb, std::str
   out->append(buf);
 }
 
+void AppendCauseRow(const std::string& label, const Extra& e, std::string* out) {
+  char buf[160];
+  const int64_t* w = e.wrong_by_cause;
+  std::snprintf(buf, sizeof buf, "  %-12s %9lld %9lld %9lld %9lld\n", label.c_str(),
+                static_cast<long long>(w[0] + w[1] + w[2]), static_cast<long long>(w[0]),
+                static_cast<long long>(w[1]), static_cast<long long>(w[2]));
+  out->append(buf);
+}
+
 void AppendTextResult(const std::string& title, const EvalAccumulator& acc, double seconds, const Extra& all,
                       const std::map<std::string, Extra>& extra, bool amb, const std::string& lm,
                       bool with_confusions, std::string* out) {
@@ -310,6 +335,14 @@ void AppendTextResult(const std::string& title, const EvalAccumulator& acc, doub
   out->append(buf);
   AppendExtraRow("all", all, amb, out);
   for (const auto& [src, e] : extra) AppendExtraRow(src, e, amb, out);
+  if (amb && all.causes) {
+    // Where the predicted reading of each wrong ambiguous word stands in
+    // the training file (AmbiguityCause).
+    std::snprintf(buf, sizeof buf, "  %-12s %9s %9s %9s %9s\n", "", "amb.wrong", "other-src", "same-src", "unseen");
+    out->append(buf);
+    AppendCauseRow("all", all, out);
+    for (const auto& [src, e] : extra) AppendCauseRow(src, e, out);
+  }
   if (!with_confusions) return;
   out->append("  top confusions (gold -> predicted):\n");
   for (const auto& [key, n] : TopConfusions(acc.confusions(), kTopConfusions)) {

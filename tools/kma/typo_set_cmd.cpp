@@ -1,6 +1,5 @@
 // `kma typo-set`: writes a synthetic typo version of a gold corpus (see
 // typo_set.h for the catalogue of misspellings).
-#include <sys/stat.h>
 
 #include <cstdio>
 #include <string>
@@ -83,11 +82,6 @@ bool CopyLines(const std::string& from, const std::string& to, std::string* erro
     return false;
   }
   return true;
-}
-
-bool IsFile(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 }  // namespace
