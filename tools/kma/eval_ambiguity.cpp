@@ -70,7 +70,9 @@ bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
         *error = sources_path + ": fewer lines than " + path;
         return false;
       }
-      const auto it = source_bits_.try_emplace(std::string(source), static_cast<int>(source_bits_.size())).first;
+      // A blank source line is "(none)", as in gold files (kma eval).
+      const std::string name = source.empty() ? "(none)" : std::string(source);
+      const auto it = source_bits_.try_emplace(name, static_cast<int>(source_bits_.size())).first;
       if (it->second >= 64) {
         // Too many sources for the bit masks: causes are not told apart.
         with_sources = false;
