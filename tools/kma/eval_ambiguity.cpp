@@ -58,8 +58,9 @@ bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
   LineReader in, sources;
   if (!in.Open(path, error)) return false;
   const std::string sources_path = SourcesPathFor(path);
-  bool with_sources = path != "-" && IsFile(sources_path);
+  const bool with_sources = path != "-" && IsFile(sources_path);
   if (with_sources && !sources.Open(sources_path, error)) return false;
+  bool too_many_sources = false;
   std::string_view line, source;
   std::vector<std::string> words;
   std::vector<std::vector<Morph>> analyses;
@@ -72,16 +73,9 @@ bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
       }
       // A blank source line is "(none)", as in gold files (kma eval).
       const std::string name = source.empty() ? "(none)" : std::string(source);
-      const auto it = source_bits_.try_emplace(name, static_cast<int>(source_bits_.size())).first;
-      if (it->second >= 64) {
-        // Too many sources for the bit masks: causes are not told apart.
-        with_sources = false;
-        source_bits_.clear();
-        for (auto& [word, readings] : words_)
-          for (Reading& r : readings) r.sources = 0;
-      } else {
-        bit = uint64_t{1} << it->second;
-      }
+      const int index = source_bits_.try_emplace(name, static_cast<int>(source_bits_.size())).first->second;
+      if (index < 64) bit = uint64_t{1} << index;
+      else too_many_sources = true;
     }
     if (!SplitGoldWords(line, &words, &analyses)) continue;
     for (size_t i = 0; i < words.size(); ++i) {
@@ -100,6 +94,8 @@ bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
     *error = sources.error();
     return false;
   }
+  // Too many sources for the bit masks: causes are not told apart.
+  if (too_many_sources) source_bits_.clear();
   return true;
 }
 
@@ -112,12 +108,10 @@ AmbiguityCause AmbiguityIndex::Cause(const std::string& word, const std::string&
                                      const std::string& source) const {
   auto w = words_.find(word);
   if (w == words_.end()) return AmbiguityCause::kUnattested;
-  for (const Reading& r : w->second) {
-    if (r.key != key) continue;
-    auto s = source_bits_.find(source);
-    const bool own = s != source_bits_.end() && (r.sources >> s->second & 1u) != 0;
-    return own ? AmbiguityCause::kSameSource : AmbiguityCause::kOtherSource;
-  }
+  const auto s = source_bits_.find(source);
+  const uint64_t own = s != source_bits_.end() ? uint64_t{1} << s->second : 0;
+  for (const Reading& r : w->second)
+    if (r.key == key) return (r.sources & own) != 0 ? AmbiguityCause::kSameSource : AmbiguityCause::kOtherSource;
   return AmbiguityCause::kUnattested;
 }
 

@@ -32,6 +32,7 @@ std::string AnalysisKey(const std::vector<Morph>& morphs);
 // source too (an ambiguity that source's annotation has itself), or not at
 // all.
 enum class AmbiguityCause { kOtherSource, kSameSource, kUnattested };
+inline constexpr int kAmbiguityCauses = 3;
 
 class AmbiguityIndex {
  public:

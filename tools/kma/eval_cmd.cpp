@@ -72,7 +72,7 @@ struct Extra {
   int64_t ambiguous = 0, ambiguous_right = 0;
   // Wrong ambiguous words by AmbiguityCause; `causes` says they were told
   // apart (the training file and the gold file have sources).
-  int64_t wrong_by_cause[3] = {0, 0, 0};
+  int64_t wrong_by_cause[kAmbiguityCauses] = {};
   bool causes = false;
   double logprob = 0;
   int64_t lm_tokens = 0;
@@ -81,7 +81,7 @@ struct Extra {
   void Merge(const Extra& o) {
     ambiguous += o.ambiguous;
     ambiguous_right += o.ambiguous_right;
-    for (int c = 0; c < 3; ++c) wrong_by_cause[c] += o.wrong_by_cause[c];
+    for (int c = 0; c < kAmbiguityCauses; ++c) wrong_by_cause[c] += o.wrong_by_cause[c];
     causes |= o.causes;
     logprob += o.logprob;
     lm_tokens += o.lm_tokens;
