@@ -16,6 +16,7 @@
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/model_locator.h"
+#include "tools/kma/silver_build.h"
 
 #ifndef KMA_SHARED_DATA_DIR_DEFAULT
 #define KMA_SHARED_DATA_DIR_DEFAULT ""
@@ -43,6 +44,10 @@ std::vector<NumOption> NumOptions(build::BuildConfig* c) {
   return {
       {"order", "N", "n-gram order of the knlm model", double(knlm_internal::kMinOrder),
        double(knlm_internal::kMaxOrder), &c->knlm.order, nullptr, false},
+      {"knlm-min-expected", "X",
+       "prune knlm n-grams (order >= 2) whose expected count is below X; only weighted silver has counts "
+       "below 1",
+       0, 1000, nullptr, &c->knlm.min_expected_count},
       {"cong-dim", "N", "CoNg embedding size, multiple of 16", 16, 512, &g.dim, nullptr},
       {"cong-context", "N", "longest CoNg context n-gram", 1, 16, &g.max_context_len, nullptr},
       {"cong-min-count", "N", "minimum count of a CoNg context", 1, 1000000, &g.min_count, nullptr},
@@ -122,9 +127,13 @@ std::string Usage(bool dev) {
   build::BuildConfig defaults;
   std::string u;
   if (!dev) {
-    u = "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N] -o OUT\n"
+    u = "usage: kma build-model [--data DIR] [--rules FILE] [--lm LIST] [--order N]\n"
+        "                       [--weak FILE | --no-weak] -o OUT\n"
         "\n"
-        "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/.\n";
+        "Builds a model file from DIR/corpus/train.tsv and DIR/lexicon/, plus silver\n"
+        "analyses of the dictionary usage examples DIR/weak/dict_examples.tsv: a model of\n"
+        "the corpus alone (the teacher) analyses each example under its headword, and the\n"
+        "model is trained again with these analyses at a small weight.\n";
     AppendHelp(&u, "--data DIR",
                "training data directory (default for the kma of the build tree: " KMA_SHARED_DATA_DIR_DEFAULT
                ")");
@@ -156,6 +165,19 @@ std::string Usage(bool dev) {
     for (const FlagOption& f : FlagOptions(&defaults)) AppendHelp(&u, std::string("--") + f.name, f.help);
     return u;
   }
+  const ExampleSilverSpec weak_defaults;
+  std::string kinds;
+  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
+    if (weak_defaults.weight[k] <= 0) continue;
+    char w[32];
+    std::snprintf(w, sizeof w, ":%g", weak_defaults.weight[k]);
+    kinds += (kinds.empty() ? "" : ",") + std::string(weak::KindName(static_cast<weak::ExampleKind>(k))) + w;
+  }
+  AppendHelp(&u, "--weak FILE", "dictionary usage examples (default: DIR/weak/dict_examples.tsv)");
+  AppendHelp(&u, "--no-weak", "build from the corpus alone, without the examples");
+  AppendHelp(&u, "--weak-kinds LIST",
+             "comma-separated KIND:W, the examples' kinds (sentence, dialogue, phrase) used and their "
+             "weights as in --silver (default " + kinds + ")");
   AppendHelp(&u, "--silver LIST",
              "comma-separated silver training files (kma silver output, train.tsv's format), each FILE or "
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
@@ -190,11 +212,42 @@ std::vector<std::string> SplitList(const std::string& s) {
 ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
-      {"silver", 0, true}, {"gold-weight", 0, true}};
+      {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
+      {"weak-kinds", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
   return ArgParser(std::move(specs));
+}
+
+// A silver weight: an integer count in 1..100 or a fraction in 0.001..0.999.
+bool ParseSilverWeight(const std::string& w, double* out) {
+  long n;
+  float f = 0;
+  if (ParseIntInRange(w, 1, 100, &n)) {
+    *out = static_cast<double>(n);
+    return true;
+  }
+  if (!ParseFloatInRange(w, 0.001f, 0.999f, &f)) return false;
+  *out = f;
+  return true;
+}
+
+// --weak-kinds KIND:W,... into `spec`; a usage error message, or "".
+std::string ApplyWeakKinds(const std::string& list, ExampleSilverSpec* spec) {
+  for (double& w : spec->weight) w = 0;
+  for (const std::string& item : SplitList(list)) {
+    const size_t colon = item.rfind(':');
+    weak::ExampleKind kind;
+    if (colon == std::string::npos || !weak::ParseKind(item.substr(0, colon), &kind))
+      return "--weak-kinds: '" + item + "' is not KIND:W with KIND sentence, dialogue or phrase";
+    if (!ParseSilverWeight(item.substr(colon + 1), &spec->weight[static_cast<int>(kind)]))
+      return "--weak-kinds: the weight after ':' in '" + item +
+             "' must be an integer in 1..100 or a fraction in 0.001..0.999";
+  }
+  for (double w : spec->weight)
+    if (w > 0) return "";
+  return "--weak-kinds needs at least one KIND:W (or use --no-weak)";
 }
 
 // --silver FILE[:W],... and --gold-weight N into `spec`; a usage error
@@ -210,13 +263,7 @@ std::string ApplySilver(const ArgParser& args, build::CorpusSpec* spec) {
     s.path = item;
     const size_t colon = item.rfind(':');
     if (colon != std::string::npos) {
-      const std::string w = item.substr(colon + 1);
-      float f = 0;
-      if (ParseIntInRange(w, 1, 100, &n)) {
-        s.weight = static_cast<double>(n);
-      } else if (ParseFloatInRange(w, 0.001f, 0.999f, &f)) {
-        s.weight = f;
-      } else {
+      if (!ParseSilverWeight(item.substr(colon + 1), &s.weight)) {
         return "--silver: the weight after ':' in '" + item + "' must be an integer in 1..100 or a fraction in "
                "0.001..0.999";
       }
@@ -261,7 +308,7 @@ std::string ApplyOptions(const ArgParser& args, build::BuildConfig* config) {
 // code after printing the error. The defaults point into the source tree
 // beside the build: only the kma of that build tree uses them, never an
 // installed one.
-int ResolveInputs(const ArgParser& args, build::BuildConfig* config) {
+int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string* examples) {
   const bool dev_tree = RunningFromBuildTree();
   const std::string data = args.Get("data", dev_tree ? KMA_SHARED_DATA_DIR_DEFAULT : "");
   if (data.empty() || !IsDir(data))
@@ -275,6 +322,12 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config) {
   if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
   if (!IsFile(config->rules_path))
     return Fail(kExitRuntime, config->rules_path + ": rule file not found (use --rules FILE)");
+  examples->clear();
+  if (args.Has("no-weak")) return kExitOk;
+  *examples = args.Get("weak", data + "/weak/dict_examples.tsv");
+  if (!IsFile(*examples))
+    return Fail(kExitRuntime, *examples + ": dictionary examples not found (use --weak FILE, or --no-weak to "
+                                          "build from the corpus alone)");
   return kExitOk;
 }
 
@@ -293,12 +346,17 @@ int RunBuildModel(int argc, char** argv, int first) {
   if (config.output_path.empty())
     return Fail(kExitUsage, "build-model needs -o OUT (see 'kma build-model --help')");
   error = ApplyOptions(args, &config);
+  ExampleSilverSpec weak_spec;
+  if (error.empty() && args.Has("no-weak") && (args.Has("weak") || args.Has("weak-kinds")))
+    error = "--no-weak cannot be combined with --weak or --weak-kinds";
+  if (error.empty() && args.Has("weak-kinds")) error = ApplyWeakKinds(args.Get("weak-kinds"), &weak_spec);
   if (!error.empty()) return Fail(kExitUsage, error);
-  if (const int exit_code = ResolveInputs(args, &config); exit_code != kExitOk) return exit_code;
+  std::string examples;
+  if (const int exit_code = ResolveInputs(args, &config, &examples); exit_code != kExitOk) return exit_code;
   config.log = [](const std::string& msg) { std::fprintf(stderr, "kma build-model: %s\n", msg.c_str()); };
 
   const auto start = std::chrono::steady_clock::now();
-  Status st = build::BuildModel(config);
+  Status st = examples.empty() ? build::BuildModel(config) : BuildModelWithSilver(config, examples, weak_spec);
   if (!st.ok()) return Fail(kExitRuntime, "build-model failed: " + st.message());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "kma build-model: done in %.1f s\n", seconds);

@@ -347,10 +347,11 @@ TEST(Knlm, BuildRejectsBadInput) {
 
 // Fractional sentence weights (Kneser–Ney on expected counts).
 std::string BuildWeighted(const std::vector<std::vector<uint32_t>>& corpus, const std::vector<float>& weights,
-                          int quant_bits) {
+                          int quant_bits, float min_expected_count = 0) {
   KnlmBuildOptions opt;
   opt.order = 3;
   opt.quant_bits = quant_bits;
+  opt.min_expected_count = min_expected_count;
   std::string blob;
   Status st = BuildKnlm(corpus, weights, kVocab, kBos, kEos, opt, &blob);
   EXPECT_TRUE(st.ok()) << st.message();
@@ -375,6 +376,31 @@ std::vector<std::vector<uint32_t>> WithOtherSource(std::vector<float>* weights, 
     weights->push_back(w);
   }
   return corpus;
+}
+
+// Pruning by expected count leaves a corpus of whole counts alone and takes
+// the weighted n-grams that do not add up to one occurrence: the other
+// source's trigrams (2, 40, w), each seen 4 or 5 times at weight 0.15, go;
+// its bigram (2, 40), seen 200 times, stays.
+TEST(Knlm, MinExpectedCountPrunesOnlyRareWeightedNgrams) {
+  EXPECT_EQ(BuildWeighted(Train(), {}, 0, 1.0f), BuildWeighted(Train(), {}, 0));
+  std::vector<float> weights;
+  const auto corpus = WithOtherSource(&weights, 0.15f);
+  AlignedBlob full(BuildWeighted(corpus, weights, 0));
+  AlignedBlob pruned(BuildWeighted(corpus, weights, 0, 1.0f));
+  auto a = KnlmView::Open(full.data(), full.size);
+  auto b = KnlmView::Open(pruned.data(), pruned.size);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_LT(b->node_count(), a->node_count());
+  // After <s> 2 40 the pruned model keeps no trigram, yet every state still
+  // sums to one and 40 stays the likely token after 2.
+  uint32_t s2a, s2b, s40;
+  EXPECT_GT(a->Score(a->bos_state(), 2, &s2a), -100.0f);
+  EXPECT_GT(b->Score(b->bos_state(), 2, &s2b), -100.0f);
+  EXPECT_GT(a->Score(s2a, 40, &s40), std::log(0.1f));
+  EXPECT_GT(b->Score(s2b, 40, &s40), std::log(0.1f));
+  EXPECT_NEAR(SumProbs(*b, s40), 1.0, 1e-3);
+  EXPECT_NEAR(SumProbs(*b, s2b), 1.0, 1e-3);
 }
 
 TEST(Knlm, FractionalWeightsStayNormalised) {

@@ -179,6 +179,9 @@ Status CheckInputs(const std::vector<std::vector<uint32_t>>& sentences, const st
   if (options.min_counts.size() > static_cast<size_t>(options.order)) {
     return bad("min_counts has more entries than order");
   }
+  if (!(options.min_expected_count >= 0 && options.min_expected_count <= 1e6)) {
+    return bad("min_expected_count must be in 0..1e6");
+  }
   if (vocab_size == 0 || vocab_size >= kMaxNodes - 1) {
     return bad("vocab_size out of range");
   }
@@ -291,8 +294,10 @@ void AdjustCounts(uint32_t bos, int order, std::vector<Level>* levels) {
   }
 }
 
-void Prune(const std::vector<uint32_t>& min_counts, int order,
+void Prune(const std::vector<uint32_t>& min_counts, double min_expected, int order,
            std::vector<Level>* levels) {
+  // Sums of float weights (5 x 0.2f) land a hair off the integer they mean.
+  const double expected_floor = min_expected - 1e-6;
   (*levels)[1].keep.assign((*levels)[1].grams.size(), 1);
   for (int k = 2; k <= order; ++k) {
     uint32_t min_count = 1;
@@ -303,8 +308,8 @@ void Prune(const std::vector<uint32_t>& min_counts, int order,
     const Level& lower = (*levels)[k - 1];
     lv.keep.resize(lv.grams.size());
     for (size_t i = 0; i < lv.grams.size(); ++i) {
-      lv.keep[i] = (min_count <= 1 || lv.raw[i].mean >= min_count) && lower.keep[lv.prefix[i]] &&
-                   lower.keep[lv.suffix[i]];
+      lv.keep[i] = (min_count <= 1 || lv.raw[i].mean >= min_count) && lv.raw[i].mean >= expected_floor &&
+                   lower.keep[lv.prefix[i]] && lower.keep[lv.suffix[i]];
     }
   }
 }
@@ -515,7 +520,7 @@ Status Build(const std::vector<std::vector<uint32_t>>& sentences, const std::vec
   KMA_RETURN_IF_ERROR(
       CountNgrams(sentences, weights, vocab_size, bos, eos, order, &levels));
   AdjustCounts(bos, order, &levels);
-  Prune(options.min_counts, order, &levels);
+  Prune(options.min_counts, options.min_expected_count, order, &levels);
   KnTrie trie;
   KMA_RETURN_IF_ERROR(NumberNodes(order, &levels, &trie));
   IndexChildren(levels, order, vocab_size, &trie);
