@@ -15,6 +15,14 @@ std::vector<float> BoundaryTable(const TagModelSpec& spec, const std::vector<Cor
       count[(prev * kNumTags + t) * 2 + (s[k].word_initial ? 1 : 0)] += 1;
     }
   }
+  // A sentence start is a word start whatever comes before, so its row
+  // holds how often each tag begins a word at all: an ending or a suffix
+  // almost never does, and without this row (log 1/2 for every tag) an
+  // ending could open a sentence for the price of its LM score alone.
+  for (int t = 0; t < kNumTags; ++t)
+    for (int prev = 0; prev < kNumTags; ++prev)
+      for (int space = 0; space < 2; ++space)
+        count[(kNumTags * kNumTags + t) * 2 + space] += count[(prev * kNumTags + t) * 2 + space];
   std::vector<float> table(count.size());
   const double p = spec.boundary_prior;
   for (size_t i = 0; i < count.size(); i += 2) {

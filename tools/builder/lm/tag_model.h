@@ -26,7 +26,8 @@ struct TagModelSpec {
 };
 
 // The "boundary" section's values: index (prev_tag * kNumTags + tag) * 2 +
-// space, prev_tag kNumTags at a sentence start.
+// space; prev_tag kNumTags at a sentence start, where the values are those
+// of a word boundary before the tag after any tag.
 std::vector<float> BoundaryTable(const TagModelSpec& spec, const std::vector<CorpusSentence>& corpus);
 
 // The "lm.tag" blob (an unquantised Kneser-Ney model over class tokens);
