@@ -1,10 +1,9 @@
 // `kma build-model`: builds a model file from the shared training data.
-// Only corpus/train.tsv and lexicon/ are read; dev.tsv is never touched, so
-// that evaluation on it stays honest.
+// Only corpus/train.tsv, lexicon/ and the dictionary examples are read;
+// dev.tsv is never touched, so that evaluation on it stays honest.
 //
 // The defaults shown by --help are read from the builder's stage specs
 // (tools/builder/model_builder.h), so they are stated in one place.
-#include <sys/stat.h>
 
 #include <chrono>
 #include <cstdio>
@@ -15,6 +14,7 @@
 #include "tools/builder/model_builder.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/silver_build.h"
 
@@ -186,15 +186,6 @@ std::string Usage(bool dev) {
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
   AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
   return u + "Progress is printed to stderr.\n";
-}
-
-bool IsDir(const std::string& p) {
-  struct stat st;
-  return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-bool IsFile(const std::string& p) {
-  struct stat st;
-  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 std::vector<std::string> SplitList(const std::string& s) {

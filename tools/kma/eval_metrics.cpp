@@ -1,7 +1,5 @@
 #include "tools/kma/eval_metrics.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstdint>
 
@@ -235,11 +233,6 @@ void EvalAccumulator::Merge(const EvalAccumulator& o) {
   overall_.Merge(o.overall_);
   for (const auto& [src, c] : o.per_source_) per_source_[src].Merge(c);
   for (const auto& [key, n] : o.confusions_) confusions_[key] += n;
-}
-
-bool IsFile(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 std::string SourcesPathFor(const std::string& gold_path) {

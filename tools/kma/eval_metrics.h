@@ -134,8 +134,6 @@ class EvalAccumulator {
 
 // "dir/dev.tsv" -> "dir/dev.sources"; "gold" -> "gold.sources".
 std::string SourcesPathFor(const std::string& gold_path);
-// True if `path` names a regular file (what a .sources file must be).
-bool IsFile(const std::string& path);
 
 }  // namespace kma::cli
 

@@ -108,6 +108,11 @@ std::string LineErrorMessage(const LineReader& reader, size_t line_number,
 std::string LineErrorMessage(const LineReader& reader, size_t line_number,
                              uint64_t line_offset, const Status& status);
 
+// True if `path` names a regular file (a .sources sibling, an input the
+// commands require), or a directory.
+bool IsFile(const std::string& path);
+bool IsDir(const std::string& path);
+
 }  // namespace kma::cli
 
 #endif  // KMA_TOOLS_KMA_LINE_READER_H_

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "tools/builder/lm/lm_plan.h"
 #include "tools/builder/step_clock.h"
 #include "tools/kma/silver_maker.h"
 
@@ -19,26 +20,14 @@ class TempFiles {
   ~TempFiles() {
     for (const std::string& p : paths_) std::remove(p.c_str());
   }
-  const std::string& Add(std::string path) {
-    paths_.push_back(std::move(path));
-    return paths_.back();
+  std::string Add(std::string path) {
+    paths_.push_back(path);
+    return path;
   }
 
  private:
   std::vector<std::string> paths_;
 };
-
-// The teacher builds only the LMs its analyses use: the parts of the
-// default LM ("cong+knlm": cong and knlm), not cong-global's distant model.
-std::vector<std::string> TeacherLms(const build::BuildConfig& c) {
-  const std::string lm = c.default_lm.empty() && !c.lms.empty() ? c.lms.back() : c.default_lm;
-  std::vector<std::string> parts;
-  size_t pos = 0;
-  for (size_t plus; (plus = lm.find('+', pos)) != std::string::npos; pos = plus + 1)
-    parts.push_back(lm.substr(pos, plus - pos));
-  parts.push_back(lm.substr(pos));
-  return parts;
-}
 
 void Log(const build::BuildConfig& c, const std::string& msg) {
   if (c.log) c.log(msg);
@@ -88,11 +77,14 @@ Status BuildModelWithSilver(build::BuildConfig config, const std::string& exampl
 
   TempFiles temp;
   build::StepClock clock;
+  // The teacher builds only the LMs its analyses use, the parts of the
+  // default LM ("cong+knlm": cong and knlm, not cong-global).
+  auto default_lm = build::ResolveDefaultLm(config.default_lm, config.lms);
+  if (!default_lm.ok()) return default_lm.status();
   build::BuildConfig teacher = config;
   teacher.output_path = temp.Add(config.output_path + ".teacher.tmp");
-  teacher.lms = TeacherLms(config);
-  teacher.default_lm.clear();  // the last of lms, unless it names an ensemble
-  if (teacher.lms.size() > 1) teacher.default_lm = config.default_lm;
+  teacher.default_lm = default_lm.value();
+  teacher.lms = build::PartsOf(teacher.default_lm);
   if (config.log) teacher.log = [&config](const std::string& m) { config.log("teacher: " + m); };
   KMA_RETURN_IF_ERROR(build::BuildModel(teacher));
   Log(config, "stage teacher: " + clock.Lap());

@@ -46,16 +46,20 @@ StatusOr<LmPlan> ParseLmPlan(const std::vector<std::string>& names) {
   return plan;
 }
 
+std::vector<std::string> PartsOf(const std::string& name) {
+  // The ensembles of lm::LmRegistry: an int8 CoNg model with knlm.
+  if (name == lm::kCongKnlm) return {std::string(lm::kCong), std::string(lm::kKnlm)};
+  if (name == lm::kCongGlobalKnlm) return {std::string(lm::kCongGlobal), std::string(lm::kKnlm)};
+  return {name};
+}
+
 StatusOr<std::string> ResolveDefaultLm(const std::string& default_lm, const std::vector<std::string>& names) {
   const std::string chosen =
       default_lm.empty() ? (names.empty() ? LmName(BuiltLm::kKnlm) : names.back()) : default_lm;
-  // An ensemble (lm::LmRegistry) needs its int8 CoNg part built; knlm
-  // always is.
-  const std::string_view part = chosen == lm::kCongKnlm         ? lm::kCong
-                                : chosen == lm::kCongGlobalKnlm ? lm::kCongGlobal
-                                                            : std::string_view(chosen);
-  const bool built = part == lm::kKnlm || std::find(names.begin(), names.end(), part) != names.end();
-  if (!built) return Status(StatusCode::kInvalidArgument, "default language model '" + chosen + "' is not built");
+  for (const std::string& part : PartsOf(chosen)) {  // knlm is always built
+    if (part != lm::kKnlm && std::find(names.begin(), names.end(), part) == names.end())
+      return Status(StatusCode::kInvalidArgument, "default language model '" + chosen + "' is not built");
+  }
   return chosen;
 }
 

@@ -34,6 +34,10 @@ struct LmPlan {
 // variant cong-fp32). kInvalidArgument names an unknown one.
 StatusOr<LmPlan> ParseLmPlan(const std::vector<std::string>& names);
 
+// The built LMs that the LM `name` scores with: an ensemble "<cong LM>+knlm"
+// its CoNg model and knlm, any other LM itself.
+std::vector<std::string> PartsOf(const std::string& name);
+
 // Checks that `default_lm` is a built LM or an ensemble "<cong LM>+knlm" of
 // a built int8 CoNg model; empty means the last of `names`.
 StatusOr<std::string> ResolveDefaultLm(const std::string& default_lm, const std::vector<std::string>& names);
