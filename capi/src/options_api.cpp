@@ -32,6 +32,7 @@ constexpr SlotInfo kSlots[] = {
     {KMA_OPT_PACKAGE_MODEL, KMA_OPT_TYPE_STRING, "KMA_OPT_PACKAGE_MODEL", 0, 0},
     {KMA_OPT_TYPOS, KMA_OPT_TYPE_INT, "KMA_OPT_TYPOS", 0, 1},
     {KMA_OPT_OUTPUT_TAGS, KMA_OPT_TYPE_STRING, "KMA_OPT_OUTPUT_TAGS", 0, 0},
+    {KMA_OPT_CONVENTION, KMA_OPT_TYPE_INT, "KMA_OPT_CONVENTION", 0, 1},
 };
 
 // The string slot an option names (a string slot, checked by the caller).
@@ -144,6 +145,8 @@ kma_status KMA_CALL kma_options_set_int(kma_options* opt, int32_t option,
       opt->analyze.top_n = value;
     } else if (option == KMA_OPT_TYPOS) {
       opt->analyze.typos = value != 0;
+    } else if (option == KMA_OPT_CONVENTION) {
+      opt->analyze.convention_prior = value != 0;
     } else {
       opt->analyze.max_unknown_length = value;
     }
@@ -163,6 +166,8 @@ kma_status KMA_CALL kma_options_get_int(const kma_options* opt, int32_t option,
       *out = opt->analyze.top_n;
     } else if (option == KMA_OPT_TYPOS) {
       *out = opt->analyze.typos ? 1 : 0;
+    } else if (option == KMA_OPT_CONVENTION) {
+      *out = opt->analyze.convention_prior ? 1 : 0;
     } else {
       *out = opt->analyze.max_unknown_length;
     }

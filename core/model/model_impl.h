@@ -16,6 +16,7 @@
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
 #include "core/lm/tag_table.h"
+#include "core/model/convention_prior.h"
 #include "core/model/dictionary_words.h"
 #include "core/model/mapped_file.h"
 #include "core/model/user_dict_basis.h"
@@ -79,6 +80,9 @@ class ModelImpl {
   // Run-time conjugation data (core/morph/conjugation.h), or nullptr for a
   // model built without it.
   const Conjugation* conjugation() const { return conjugation_.get(); }
+  // The convention prior (core/model/convention_prior.h), or nullptr for a
+  // model built without sources.
+  const ConventionPrior* convention() const { return has_convention_ ? &convention_ : nullptr; }
   // What user dictionaries compiled against this model share
   // (core/model/user_dict_basis.h): worked out on first use, then kept.
   const UserDictBasis& user_dict_basis() const { return user_dict_basis_.Get(*this); }
@@ -117,6 +121,8 @@ class ModelImpl {
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;
   std::unique_ptr<Conjugation> conjugation_;
+  ConventionPrior convention_;
+  bool has_convention_ = false;
 };
 
 }  // namespace kma

@@ -37,6 +37,7 @@ struct Analyzer::Scratch {
   std::vector<Path> paths;
   search::BeamSearch search;
   search::NBestJoiner nbest;
+  std::vector<uint32_t> units;  // the convention guess's characters
   // Constrained analysis only.
   search::SearchConstraints constraints;
   search::MorphLookup morph_lookup;
@@ -236,6 +237,11 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     for (size_t k = pti; k < sc.pretokens.size() && sc.pretokens[k].begin < c.end; ++k)
       sc.chunk_pretokens.push_back(sc.pretokens[k]);
     search::BuildLattice(model, t, c.begin, c.end, sc.chunk_pretokens, lp, &sc.lattice);
+    sc.lattice.convention = nullptr;
+    if (const ConventionPrior* prior = model.convention(); prior != nullptr && opt.convention_prior) {
+      const uint32_t source = prior->Guess(std::u32string_view(t).substr(c.begin, c.end - c.begin), &sc.units);
+      sc.lattice.convention = prior->Penalties(source);
+    }
     if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
     if (constraints != nullptr) {
       search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);

@@ -54,6 +54,10 @@ struct AnalyzeOptions {
   float typo_cost_scale = -1.0f;
   // See search::SearchParams::skip_margin (negative: the default).
   float skip_margin = -1.0f;
+  // The model's convention prior (core/model/convention_prior.h): each
+  // sentence is analysed in the annotation convention of the training
+  // source it reads like. Off: every sentence in the corpus's mixture.
+  bool convention_prior = true;
   // Tags the analyses keep, one bit per PosTag (0: all). A post-filter on
   // the tokens: the analysis is the same, tokens of other tags are left out
   // (the others keep their word and sentence numbers). Splitting ignores it.

@@ -104,6 +104,10 @@ struct Lattice {
   // The user dictionary whose nodes it holds, if any; BuildLattice applies
   // its blocks and scores to the model's nodes (core/search/user_nodes.h).
   const UserDictionary* user = nullptr;
+  // The penalty row of the convention the chunk is analysed in, by LM token
+  // (core/model/convention_prior.h), or nullptr; UnpackNode adds it to the
+  // dictionary's morphemes.
+  const float* convention = nullptr;
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;

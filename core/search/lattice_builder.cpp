@@ -270,6 +270,15 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
     // a socket for the tail's morphemes; a plain entry for all of them.
     const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
     for (uint32_t k = 0; k < count; ++k) FillStep(model, ms[k], &steps.emplace_back());
+    if (lattice->convention != nullptr) {
+      // In both halves of the class interpolation, so the step's score
+      // moves by exactly the penalty.
+      for (uint32_t k = 0; k < count; ++k) {
+        MorphStep& st = steps[n.first_step + k];
+        st.emit_logp += lattice->convention[st.lm_token];
+        st.tag_logp += lattice->convention[st.lm_token];
+      }
+    }
     n.step_count = static_cast<uint8_t>(count);
     n.tag = steps[n.first_step].tag;
     n.joins_right = IsJoinRight(n.tag);

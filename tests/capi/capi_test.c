@@ -717,6 +717,62 @@ static void test_lm_option(void** state) {
   kma_options_free(o);
 }
 
+/* "form/TAG form/TAG ..." of the best analysis of `text` under `o`
+ * (malloc'ed). */
+static char* morphs_with(const kma_options* o, const char* text) {
+  kma_analyzer* a = NULL;
+  kma_result* r = NULL;
+  char* out = (char*)calloc(4096, 1);
+  size_t i, n, used = 0;
+  const kma_token* t;
+  assert_non_null(out);
+  assert_int_equal(kma_analyzer_new(&a, g_model, o), KMA_OK);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  t = kma_result_tokens(r, 0);
+  n = kma_result_token_count(r, 0);
+  for (i = 0; i < n; ++i) {
+    used += (size_t)snprintf(out + used, 4096 - used, "%s%s/%s", i ? " " : "", kma_result_token_form(r, &t[i]),
+                             kma_tag_name(t[i].tag));
+    assert_true(used < 4096);
+  }
+  kma_result_free(r);
+  kma_analyzer_free(a);
+  return out;
+}
+
+/* KMA_OPT_CONVENTION: on by default; off, the sentence is analysed in the
+ * corpus's mixture of conventions, which reads 다른 here as the determiner
+ * where the KAIST-like sentence's own convention has 다르/VA ㄴ/ETM. */
+static void test_convention_option(void** state) {
+  static const char kText[] = "그는 다른 사람과 같은 생각을 하고 있었다.";
+  kma_options* o = NULL;
+  int32_t v = -1;
+  double lo = 0, hi = 0;
+  char *with_prior, *without, *by_default;
+  (void)state;
+  assert_int_equal(kma_options_new(&o), KMA_OK);
+  assert_int_equal(kma_option_type(KMA_OPT_CONVENTION), KMA_OPT_TYPE_INT);
+  assert_int_equal(kma_option_bounds(KMA_OPT_CONVENTION, &lo, &hi), KMA_OK);
+  assert_true(lo == 0 && hi == 1);
+  assert_int_equal(kma_options_get_int(o, KMA_OPT_CONVENTION, &v), KMA_OK);
+  assert_int_equal(v, 1);
+  assert_int_equal(kma_options_set_int(o, KMA_OPT_CONVENTION, 2), KMA_E_INVALID_ARGUMENT);
+  assert_true(contains(kma_last_error_message(), "KMA_OPT_CONVENTION"));
+  by_default = morphs_with(NULL, kText);
+  with_prior = morphs_with(o, kText);
+  assert_int_equal(kma_options_set_int(o, KMA_OPT_CONVENTION, 0), KMA_OK);
+  assert_int_equal(kma_options_get_int(o, KMA_OPT_CONVENTION, &v), KMA_OK);
+  assert_int_equal(v, 0);
+  without = morphs_with(o, kText);
+  assert_string_equal(by_default, with_prior);
+  assert_true(contains(with_prior, "다르/VA ㄴ/ETM 사람/NNG"));
+  assert_true(contains(without, "다른/MM 사람/NNG"));
+  free(by_default);
+  free(with_prior);
+  free(without);
+  kma_options_free(o);
+}
+
 static void test_top_n(void** state) {
   const char* text = "나는 밥을 먹었다";
   kma_options* o = NULL;
@@ -1016,6 +1072,7 @@ int main(void) {
       cmocka_unit_test(test_null_arguments),
       cmocka_unit_test(test_options),
       cmocka_unit_test(test_lm_option),
+      cmocka_unit_test(test_convention_option),
       cmocka_unit_test(test_top_n),
       cmocka_unit_test(test_utf8_offsets),
       cmocka_unit_test(test_utf16_offsets),

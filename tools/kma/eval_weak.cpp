@@ -29,7 +29,8 @@ namespace {
 
 constexpr const char kWeakUsage[] =
     "usage: kma eval --weak FILE [--model P] [--lm NAME] [-t N] [--held-out]\n"
-    "                [--kinds LIST] [--limit N] [--plain] [--unfiltered] [--dump OUT] [--json]\n"
+    "                [--kinds LIST] [--limit N] [--plain] [--unfiltered] [--no-convention]\n"
+    "                [--dump OUT] [--json]\n"
     "       kma eval --weak FILE --conventions TRAIN [--held-out] [--kinds LIST] [--plain] [--json]\n"
     "\n"
     "Headword agreement on dictionary usage examples (weak/dict_examples.tsv:\n"
@@ -51,6 +52,7 @@ constexpr const char kWeakUsage[] =
     "                the headword with one of its tags, or X하/X되 as X + 하/되\n"
     "                (XSV or XSA)\n"
     "  --unfiltered  also score examples whose text does not spell the headword\n"
+    "  --no-convention  analyse without the model's convention prior\n"
     "  --conventions TRAIN  no analysis: count how the gold file TRAIN (per-word\n"
     "                columns, as corpus/train.tsv) writes the examples'\n"
     "                headwords, per class and rule\n"
@@ -72,7 +74,7 @@ struct Loaded {
 struct Settings {
   std::string file, model, lm, conventions, dump;
   long threads = 1, limit = -1;
-  bool held_out = false, plain = false, unfiltered = false, json = false;
+  bool held_out = false, plain = false, unfiltered = false, json = false, convention = true;
   bool kind_on[weak::kNumExampleKinds] = {true, true, true};
 };
 
@@ -80,7 +82,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"weak", 0, true}, {"model", 0, true}, {"lm", 0, true}, {"threads", 't', true},
                   {"held-out", 0, false}, {"kinds", 0, true}, {"limit", 0, true}, {"plain", 0, false},
                   {"unfiltered", 0, false}, {"conventions", 0, true}, {"dump", 0, true},
-                  {"json", 0, false}});
+                  {"json", 0, false}, {"no-convention", 0, false}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --weak --help')");
   if (args.help()) {
@@ -107,6 +109,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->plain = args.Has("plain");
   s->unfiltered = args.Has("unfiltered");
   s->json = args.Has("json");
+  s->convention = !args.Has("no-convention");
   return -1;
 }
 
@@ -206,6 +209,7 @@ int RunAgreement(const Settings& s, const Loaded& data, WeakRunInfo* info) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = s.lm;
+  opt.convention_prior = s.convention;
   ThreadPool pool(static_cast<size_t>(s.threads));
   std::vector<std::unique_ptr<Analyzer>> analyzers;
   for (size_t t = 0; t < pool.size(); ++t) analyzers.push_back(std::make_unique<Analyzer>(model));

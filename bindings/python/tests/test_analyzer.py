@@ -197,6 +197,24 @@ def test_analysis_releases_the_gil(analyzer, golden_dir):
     assert seen["during"] > 1000, seen
 
 
+def test_convention_option_switches_the_prior(analyzer):
+    # On (the default), this KAIST-like sentence keeps its source's
+    # 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+    model = analyzer.model
+    text = "그는 다른 사람과 같은 생각을 하고 있었다."
+
+    def morphs(a):
+        return " ".join(f"{t.form}/{t.tag}" for t in a.tokenize(text))
+
+    best = morphs(kma.Analyzer(model))
+    assert "다르/VA ㄴ/ETM 사람/NNG" in best
+    off = kma.Analyzer(model, convention=False)
+    assert "다른/MM 사람/NNG" in morphs(off)
+    assert morphs(pickle.loads(pickle.dumps(off))) == morphs(off)
+    with pytest.raises(TypeError):
+        kma.Analyzer(model, convention=0)
+
+
 def test_typos_option_reads_misspellings_as_meant(analyzer):
     model = analyzer.model
     text = "안녕하세여"

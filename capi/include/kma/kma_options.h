@@ -64,7 +64,15 @@ enum {
    *  KMA_E_INVALID_ARGUMENT. Splitting ignores it. To keep morphemes out
    *  of the analysis itself, block them in a user dictionary
    *  (kma_user_dict_block()). */
-  KMA_OPT_OUTPUT_TAGS = 7
+  KMA_OPT_OUTPUT_TAGS = 7,
+  /** int32, 0..1, default 1: the convention prior. The training corpus
+   *  comes from sources that annotate some words differently (existence
+   *  있 as VA or VV, 같은 as 같/VA ㄴ/ETM or 같/VA 은/ETM). With 1, each
+   *  sentence is analysed in the convention of the source its characters
+   *  read like; with 0, every sentence in the corpus's mixture, as before
+   *  the prior existed. A model built without the corpus's sources has no
+   *  prior, and the option changes nothing. */
+  KMA_OPT_CONVENTION = 8
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

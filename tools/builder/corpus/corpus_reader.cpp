@@ -45,12 +45,13 @@ Status ForEachListLine(const std::string& path, Fn fn) {
 
 }  // namespace
 
-Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped) {
+Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped,
+                  std::vector<CorpusLine>* lines) {
   std::ifstream in;
   KMA_RETURN_IF_ERROR(OpenLines(path, &in));
   std::string line;
   *skipped = 0;
-  while (std::getline(in, line)) {
+  for (size_t line_no = 0; std::getline(in, line); ++line_no) {
     StripCr(&line);
     auto cols = Split(line, '\t');
     if (cols.size() < 2) continue;
@@ -69,7 +70,9 @@ Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, siz
         first = false;
       }
     }
-    if (!sent.empty()) out->push_back(std::move(sent));
+    if (sent.empty()) continue;
+    out->push_back(std::move(sent));
+    if (lines != nullptr) lines->push_back({line_no, std::string(cols[0])});
   }
   return Status::Ok();
 }

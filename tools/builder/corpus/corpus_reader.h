@@ -17,9 +17,17 @@ struct CorpusMorph {
 };
 using CorpusSentence = std::vector<CorpusMorph>;
 
+// Where a sentence of the corpus came from.
+struct CorpusLine {
+  size_t line;      // 0-based line number in the file
+  std::string raw;  // the raw text column
+};
+
 // corpus/train.tsv: raw TAB word TAB word...; each word "form/TAG form/TAG".
 // Lines with unknown tags are kept with the bad morpheme dropped and counted.
-Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped_morphs);
+// With `lines`, appends each kept sentence's line and raw text to it.
+Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped_morphs,
+                  std::vector<CorpusLine>* lines = nullptr);
 
 struct LexiconEntry {
   std::string form;

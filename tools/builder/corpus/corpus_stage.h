@@ -39,6 +39,9 @@ struct CorpusData {
   // The n-gram weight of each sentence, in (0, 1]; empty when all are 1.
   std::vector<float> ngram_weights;
   std::vector<LexiconEntry> lexicon;
+  // The gold sentences come first in `sentences`, once each: their lines in
+  // the corpus file and raw text (for the convention prior).
+  std::vector<CorpusLine> gold_lines;
 };
 
 // Reads `train_path` (corpus/train.tsv, never dev.tsv) and `lexicon_dir`

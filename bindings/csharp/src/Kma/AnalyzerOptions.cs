@@ -13,7 +13,7 @@ public sealed class AnalyzerOptions
     /// <summary>Number of analyses returned, best first (1..64, default 1).</summary>
     public int TopN { get; set; } = 1;
     /// <summary>Score-relative beam in natural log (0..1000, default 5).</summary>
-    public float Beam { get; set; } = 7f;
+    public float Beam { get; set; } = 5f;
     /// <summary>Longest unknown-word candidate in syllables (1..64, default 8).</summary>
     public int MaxUnknownLength { get; set; } = 8;
     /// <summary>
@@ -33,6 +33,13 @@ public sealed class AnalyzerOptions
     /// jamo (ㅋㅋ, ㅠㅠ) become tokens of their own.
     /// </summary>
     public bool Typos { get; set; }
+    /// <summary>
+    /// The model's convention prior (default true): each sentence is
+    /// analysed in the annotation convention of the training source its
+    /// characters read like (existence 있 as VA or VV, 같은 as 같/VA ㄴ/ETM or
+    /// 같/VA 은/ETM). False: every sentence in the corpus's mixture.
+    /// </summary>
+    public bool Convention { get; set; } = true;
 
     /// <summary>Builds a native option set; the caller disposes it.</summary>
     internal OptionsHandle ToNative()
@@ -50,6 +57,8 @@ public sealed class AnalyzerOptions
             KmaException.Check(KmaNative.kma_options_set_string(
                 p, KmaNative.KMA_OPT_OUTPUT_TAGS, OutputTags ?? ""));
             KmaException.Check(KmaNative.kma_options_set_int(p, KmaNative.KMA_OPT_TYPOS, Typos ? 1 : 0));
+            KmaException.Check(KmaNative.kma_options_set_int(
+                p, KmaNative.KMA_OPT_CONVENTION, Convention ? 1 : 0));
             return h;
         }
         catch

@@ -184,6 +184,33 @@ public sealed class AnalyzerTest : IClassFixture<ModelFixture>
     }
 
     [Fact]
+    public void ConventionOptionSwitchesThePrior()
+    {
+        // On (the default), this KAIST-like sentence keeps its source's
+        // 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+        const string text = "그는 다른 사람과 같은 생각을 하고 있었다.";
+        using var byDefault = new Analyzer(_model);
+        using var off = new Analyzer(_model, new AnalyzerOptions { Convention = false });
+        Assert.True(new AnalyzerOptions().Convention);
+        var best = string.Join(" ", byDefault.Tokenize(text));
+        Assert.Contains("다르/VA ㄴ/ETM 사람/NNG", best);
+        Assert.Contains("다른/MM 사람/NNG", string.Join(" ", off.Tokenize(text)));
+    }
+
+    [Fact]
+    public void DefaultOptionsAreTheLibrarysDefaults()
+    {
+        var o = new AnalyzerOptions();
+        Assert.Equal(1, o.TopN);
+        Assert.Equal(5f, o.Beam);
+        Assert.Equal(8, o.MaxUnknownLength);
+        const string text = "아버지가방에들어가신다";
+        using var byDefault = new Analyzer(_model);
+        using var explicitDefaults = new Analyzer(_model, o);
+        Assert.Equal(string.Join(" ", byDefault.Tokenize(text)), string.Join(" ", explicitDefaults.Tokenize(text)));
+    }
+
+    [Fact]
     public void TyposOptionReadsMisspellingsAsMeant()
     {
         const string text = "안녕하세여";

@@ -31,6 +31,11 @@ class Analyzer:
             ``할께요`` or ``안녕하세여`` are read as meant, at a cost, so
             correct text keeps its analysis (tokens so read have
             ``corrected``), and bare jamo (``ㅋㅋ``, ``ㅠㅠ``) become tokens.
+        convention: the model's convention prior (default on): each
+            sentence is analysed in the annotation convention of the
+            training source its characters read like (existence ``있`` as
+            VA or VV, ``같은`` as ``같/VA ㄴ/ETM`` or ``같/VA 은/ETM``);
+            ``False``: every sentence in the corpus's mixture.
 
     Raises:
         ModelError: the model cannot be opened.
@@ -49,7 +54,7 @@ class Analyzer:
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
                  *, beam: Optional[float] = None,
                  max_unknown_length: Optional[int] = None, typos: bool = False,
-                 tags: Union[str, Iterable[str], None] = None) -> None:
+                 tags: Union[str, Iterable[str], None] = None, convention: bool = True) -> None:
         if beam is not None and not isinstance(beam, (int, float)):
             raise TypeError(f"beam must be a number, not {type(beam).__name__}")
         if max_unknown_length is not None and not isinstance(max_unknown_length, int):
@@ -57,12 +62,14 @@ class Analyzer:
                             f"not {type(max_unknown_length).__name__}")
         if not isinstance(typos, bool):
             raise TypeError(f"typos must be a bool, not {type(typos).__name__}")
+        if not isinstance(convention, bool):
+            raise TypeError(f"convention must be a bool, not {type(convention).__name__}")
         if tags is not None and not isinstance(tags, str):
             tags = ",".join(tags)
         self.model: Model = model if isinstance(model, Model) else Model(model)
-        self._settings = (lm, beam, max_unknown_length, typos, tags)
+        self._settings = (lm, beam, max_unknown_length, typos, tags, convention)
         self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length, typos,
-                                     tags or "")
+                                     tags or "", convention)
 
     def __reduce__(self):
         return (_rebuild, (self.model, *self._settings))
@@ -154,6 +161,6 @@ class Analyzer:
 
 def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
              max_unknown_length: Optional[int], typos: bool = False,
-             tags: Optional[str] = None) -> Analyzer:
+             tags: Optional[str] = None, convention: bool = True) -> Analyzer:
     return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, typos=typos,
-                    tags=tags)
+                    tags=tags, convention=convention)

@@ -56,6 +56,7 @@ kma_status Analyzer::NewOptions(int top_n, kma_options** out) const {
     st = kma_options_set_int(*out, KMA_OPT_MAX_UNKNOWN_LENGTH, settings_.max_unknown_length);
   }
   if (st == KMA_OK && settings_.typos) st = kma_options_set_int(*out, KMA_OPT_TYPOS, 1);
+  if (st == KMA_OK && !settings_.convention) st = kma_options_set_int(*out, KMA_OPT_CONVENTION, 0);
   return st;
 }
 

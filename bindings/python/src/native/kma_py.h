@@ -147,6 +147,7 @@ struct Settings {
   bool has_max_unknown_length = false;
   int32_t max_unknown_length = 0;
   bool typos = false;  // KMA_OPT_TYPOS
+  bool convention = true;  // KMA_OPT_CONVENTION
 };
 
 // One kma_analyzer (used under a mutex, with the GIL released) and, made on

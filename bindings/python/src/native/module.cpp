@@ -32,10 +32,11 @@ py::dict StatusCodes() {
 
 // Settings from the keyword arguments of kma.Analyzer (None = default).
 Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown, bool typos,
-                      const std::string& output_tags) {
+                      const std::string& output_tags, bool convention) {
   Settings s;
   s.lm = lm;
   s.typos = typos;
+  s.convention = convention;
   s.output_tags = output_tags;
   if (output_tags.find('\0') != std::string::npos) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "tags contain a NUL character", -1});
@@ -68,10 +69,13 @@ void BindModel(py::module_& m) {
 void BindAnalyzer(py::module_& m) {
   py::class_<Analyzer>(m, "Analyzer")
       .def(py::init([](const Model& model, const std::string& lm, py::object beam,
-                       py::object max_unknown_length, bool typos, const std::string& output_tags) {
-             return new Analyzer(model, MakeSettings(lm, beam, max_unknown_length, typos, output_tags));
+                       py::object max_unknown_length, bool typos, const std::string& output_tags,
+                       bool convention) {
+             return new Analyzer(model,
+                                 MakeSettings(lm, beam, max_unknown_length, typos, output_tags, convention));
            }),
            "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "typos"_a = false, "output_tags"_a = "",
+           "convention"_a = true,
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
       .def("analyze_constrained", &Analyzer::AnalyzeConstrained, "text"_a, "top_n"_a, "spans"_a,

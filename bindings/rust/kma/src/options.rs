@@ -23,6 +23,7 @@ pub struct Options {
     lm: Option<String>,
     output_tags: Option<String>,
     typos: Option<bool>,
+    convention: Option<bool>,
 }
 
 impl Options {
@@ -76,6 +77,15 @@ impl Options {
         self
     }
 
+    /// The model's convention prior (default on): each sentence is
+    /// analysed in the annotation convention of the training source its
+    /// characters read like (existence 있 as VA or VV, 같은 as 같/VA ㄴ/ETM
+    /// or 같/VA 은/ETM). Off, every sentence in the corpus's mixture.
+    pub fn convention(mut self, on: bool) -> Options {
+        self.convention = Some(on);
+        self
+    }
+
     /// Builds the C option set. Range errors surface here, with the
     /// library's message naming the slot.
     pub(crate) fn to_raw(&self) -> Result<RawOptions> {
@@ -100,6 +110,9 @@ impl Options {
         }
         if let Some(on) = self.typos {
             raw.set_int(sys::KMA_OPT_TYPOS as i32, i32::from(on))?;
+        }
+        if let Some(on) = self.convention {
+            raw.set_int(sys::KMA_OPT_CONVENTION as i32, i32::from(on))?;
         }
         Ok(raw)
     }

@@ -186,6 +186,23 @@ fn empty_input_gives_one_empty_candidate() {
 }
 
 #[test]
+fn convention_option_switches_the_prior() {
+    // On (the default), this KAIST-like sentence keeps its source's
+    // 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+    let model = model();
+    let text = "그는 다른 사람과 같은 생각을 하고 있었다.";
+    let morphs = |a: &mut kma::Analyzer| -> String {
+        let v: Vec<String> = a.analyze(text).unwrap().tokens().map(|t| format!("{}/{}", t.form(), t.tag())).collect();
+        v.join(" ")
+    };
+    let best = morphs(&mut model.analyzer().unwrap());
+    assert_eq!(best, morphs(&mut model.analyzer_with(&Options::new().convention(true)).unwrap()));
+    assert!(best.contains("다르/VA ㄴ/ETM 사람/NNG"), "{}", best);
+    let mixture = morphs(&mut model.analyzer_with(&Options::new().convention(false)).unwrap());
+    assert!(mixture.contains("다른/MM 사람/NNG"), "{}", mixture);
+}
+
+#[test]
 fn typos_option_reads_misspellings_as_meant() {
     let model = model();
     let text = "안녕하세여";

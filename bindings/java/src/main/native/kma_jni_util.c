@@ -184,7 +184,15 @@ char* kma_jni_bytes_dup(JNIEnv* env, jbyteArray bytes, jsize* length) {
 }
 
 /* Bits of AnalyzerOptions.mask (see AnalyzerOptions.java). */
-enum { kHasTopN = 1, kHasBeam = 2, kHasMaxUnknown = 4, kHasLm = 8, kTypos = 16, kHasOutputTags = 32 };
+enum {
+  kHasTopN = 1,
+  kHasBeam = 2,
+  kHasMaxUnknown = 4,
+  kHasLm = 8,
+  kTypos = 16,
+  kHasOutputTags = 32,
+  kNoConvention = 64
+};
 
 /* Sets string option @p key from NUL-terminated UTF-8 @p bytes; KMA_OK with
  * an OutOfMemoryError pending (and *oom set) if the copy failed. */
@@ -210,6 +218,7 @@ kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat bea
     s = kma_options_set_int(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, max_unknown);
   }
   if (s == KMA_OK && (mask & kTypos)) s = kma_options_set_int(opt, KMA_OPT_TYPOS, 1);
+  if (s == KMA_OK && (mask & kNoConvention)) s = kma_options_set_int(opt, KMA_OPT_CONVENTION, 0);
   int oom = 0;
   if (s == KMA_OK && (mask & kHasLm) && lm != NULL) {
     s = set_string_option(env, opt, KMA_OPT_LM, lm, &oom);

@@ -18,6 +18,7 @@ public final class AnalyzerOptions {
   static final int HAS_LM = 8;
   static final int TYPOS = 16;  // the bit is the value: KMA_OPT_TYPOS = 1
   static final int HAS_OUTPUT_TAGS = 32;
+  static final int NO_CONVENTION = 64;  // set: KMA_OPT_CONVENTION = 0
 
   int mask;
   int topN;
@@ -62,6 +63,17 @@ public final class AnalyzerOptions {
    */
   public AnalyzerOptions typos(boolean on) {
     mask = on ? mask | TYPOS : mask & ~TYPOS;
+    return this;
+  }
+
+  /**
+   * The model's convention prior (default on): each sentence is analysed in
+   * the annotation convention of the training source its characters read
+   * like (existence 있 as VA or VV, 같은 as 같/VA ㄴ/ETM or 같/VA 은/ETM).
+   * Off, every sentence in the training corpus's mixture of conventions.
+   */
+  public AnalyzerOptions convention(boolean on) {
+    mask = on ? mask & ~NO_CONVENTION : mask | NO_CONVENTION;
     return this;
   }
 

@@ -354,6 +354,22 @@ class AnalyzerTest extends BundledModelTest {
   }
 
   @Test
+  void conventionOptionSwitchesThePrior() {
+    // On (the default), this KAIST-like sentence keeps its source's
+    // 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+    String text = "그는 다른 사람과 같은 생각을 하고 있었다.";
+    try (Analyzer byDefault = new Analyzer(model);
+        Analyzer on = new Analyzer(model, new AnalyzerOptions().convention(true));
+        Analyzer off = new Analyzer(model, new AnalyzerOptions().convention(false))) {
+      String best = byDefault.analyze(text).best().toString();
+      assertEquals(best, on.analyze(text).best().toString());
+      assertTrue(best.contains("다르/VA ㄴ/ETM 사람/NNG"), best);
+      String mixture = off.analyze(text).best().toString();
+      assertTrue(mixture.contains("다른/MM 사람/NNG"), mixture);
+    }
+  }
+
+  @Test
   void typosOptionReadsMisspellingsAsMeant() {
     String text = "안녕하세여";
     try (Analyzer plain = new Analyzer(model);

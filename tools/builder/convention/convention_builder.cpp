@@ -1,0 +1,156 @@
+#include "tools/builder/convention/convention_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+#include "core/dict/dictionary.h"
+#include "core/model/convention_prior.h"
+#include "core/text/normalizer.h"
+#include "core/text/utf.h"
+
+namespace kma::build {
+namespace {
+
+template <typename T>
+void Append(std::string* out, T v) {
+  out->append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// Fixed-point log-probability, as the section stores it.
+int32_t Fixed(double logp) { return static_cast<int32_t>(std::lround(logp * kConventionScale)); }
+
+// Per source: sentences, feature counts by bucket and LM token counts.
+struct SourceCounts {
+  uint64_t sentences = 0;
+  std::vector<uint64_t> buckets;
+  uint64_t feature_total = 0;
+  std::vector<uint64_t> tokens;
+  uint64_t token_total = 0;
+};
+
+void CountSentence(const ConventionSpec& spec, const std::string& raw, const std::vector<uint32_t>& tokens,
+                   std::vector<uint32_t>* units, SourceCounts* c) {
+  ++c->sentences;
+  std::u32string cps;
+  if (Utf8ToU32(raw, &cps)) {
+    NormalizedText nt;
+    Normalize(cps, &nt);
+    ForEachConventionFeature(nt.text, spec.max_n, spec.bucket_bits, units, [&](uint32_t b) {
+      ++c->buckets[b];
+      ++c->feature_total;
+    });
+  }
+  for (uint32_t t : tokens) {
+    ++c->tokens[t];
+    ++c->token_total;
+  }
+}
+
+// log P(feature bucket | source), add-a smoothed, fixed point and clamped
+// to int16.
+void AppendFeatureTable(const ConventionSpec& spec, const std::vector<SourceCounts>& c, std::string* out) {
+  const size_t buckets = size_t{1} << spec.bucket_bits;
+  const double a = spec.feature_smoothing;
+  for (size_t b = 0; b < buckets; ++b) {
+    for (const SourceCounts& s : c) {
+      const double logp = std::log((static_cast<double>(s.buckets[b]) + a) /
+                                   (static_cast<double>(s.feature_total) + a * static_cast<double>(buckets)));
+      Append(out, static_cast<int16_t>(std::max<int32_t>(Fixed(logp), INT16_MIN)));
+    }
+  }
+}
+
+// min(0, weight * log(P(t | source) / P(t))), P(t | source) smoothed
+// toward P(t); 0 for class tokens and rare morphemes.
+void AppendPenalties(const ConventionSpec& spec, const std::vector<SourceCounts>& c, uint32_t lm_vocab,
+                     std::string* out) {
+  std::vector<uint64_t> all(lm_vocab, 0);
+  uint64_t total = 0;
+  for (const SourceCounts& s : c) {
+    for (uint32_t t = 0; t < lm_vocab; ++t) all[t] += s.tokens[t];
+    total += s.token_total;
+  }
+  for (const SourceCounts& s : c) {
+    for (uint32_t t = 0; t < lm_vocab; ++t) {
+      float pen = 0.0f;
+      if (t >= kLmFirstWord && all[t] >= spec.min_count) {
+        const double p = static_cast<double>(all[t]) / static_cast<double>(total);
+        const double ps = (static_cast<double>(s.tokens[t]) + spec.prior_strength * p) /
+                          (static_cast<double>(s.token_total) + spec.prior_strength);
+        pen = static_cast<float>(std::min(0.0, spec.weight * std::log(ps / p)));
+        pen = std::max(pen, kConventionMinPenalty);
+      }
+      Append(out, pen);
+    }
+  }
+}
+
+}  // namespace
+
+Status ReadGoldSources(const std::string& sources_path, const std::vector<CorpusLine>& gold_lines,
+                       std::vector<std::string>* sources) {
+  std::ifstream in(sources_path, std::ios::binary);
+  if (!in) return Status(StatusCode::kIo, "cannot open '" + sources_path + "'");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(std::move(line));
+  }
+  sources->clear();
+  for (const CorpusLine& g : gold_lines) {
+    if (g.line >= lines.size())
+      return Status(StatusCode::kInvalidArgument, sources_path + ": " + std::to_string(lines.size()) +
+                                                      " lines, but the corpus has a sentence on line " +
+                                                      std::to_string(g.line + 1));
+    if (lines[g.line].empty())
+      return Status(StatusCode::kInvalidArgument, sources_path + ":" + std::to_string(g.line + 1) + ": no source");
+    sources->push_back(lines[g.line]);
+  }
+  return Status::Ok();
+}
+
+std::string BuildConventionSection(const ConventionSpec& spec, const std::vector<CorpusLine>& gold_lines,
+                                   const std::vector<std::vector<uint32_t>>& tokens,
+                                   const std::vector<std::string>& sources, uint32_t lm_vocab, const LogFn& log) {
+  std::map<std::string, uint32_t> index;  // sorted names: ids do not depend on the order of lines
+  for (const std::string& s : sources) index.emplace(s, 0);
+  if (index.size() < 2 || index.size() > kConventionMaxSources) {
+    log("convention: " + std::to_string(index.size()) + " sources, no prior (it needs 2.." +
+        std::to_string(kConventionMaxSources) + ")");
+    return "";
+  }
+  std::string names;
+  uint32_t next = 0;
+  for (auto& [name, id] : index) {
+    id = next++;
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  std::vector<SourceCounts> counts(index.size());
+  for (SourceCounts& c : counts) {
+    c.buckets.assign(size_t{1} << spec.bucket_bits, 0);
+    c.tokens.assign(lm_vocab, 0);
+  }
+  std::vector<uint32_t> units;
+  for (size_t i = 0; i < gold_lines.size(); ++i)
+    CountSentence(spec, gold_lines[i].raw, tokens[i], &units, &counts[index[sources[i]]]);
+
+  std::string out;
+  for (uint32_t v : {kConventionVersion, static_cast<uint32_t>(counts.size()), spec.bucket_bits, spec.max_n,
+                     lm_vocab, 0u, 0u, 0u})
+    Append(&out, v);
+  for (uint32_t s = 0; s < kConventionMaxSources; ++s) {
+    const double share = s < counts.size() ? static_cast<double>(counts[s].sentences) /
+                                                 static_cast<double>(gold_lines.size())
+                                           : 1.0;
+    Append(&out, Fixed(std::log(share)));
+  }
+  AppendFeatureTable(spec, counts, &out);
+  AppendPenalties(spec, counts, lm_vocab, &out);
+  log("convention: sources " + names + ", " + std::to_string(out.size() / 1024) + " KiB");
+  return out;
+}
+
+}  // namespace kma::build
