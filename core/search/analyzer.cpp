@@ -211,7 +211,6 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   if (!scorer.ok()) return scorer.status();
   Scratch& sc = *scratch_;
   if (sc.cps.size() >= 0x7FFFFFFFu) return Status(StatusCode::kInputTooLong, "input too long");
-  const ModelImpl& model = model_->impl();
   Normalize(sc.cps, &sc.nt);
   const std::u32string& t = sc.nt.text;
   sc.pretokens = Pretokenize(t);
@@ -219,50 +218,8 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   search::MakeChunks(t, sc.pretokens, &sc.chunks);
   sc.constraints.Clear();
   if (constraints != nullptr) KMA_RETURN_IF_ERROR(PrepareConstraints(*constraints));
-
-  search::LatticeParams lp;
-  lp.max_unknown_units = opt.max_unknown_length;
-  if (opt.typos) {
-    if (!sc.typos) sc.typos = std::make_unique<search::TypoCandidates>(model, search::DefaultTypoEdits());
-    sc.typos->set_cost_scale(opt.typo_cost_scale > 0.0f ? opt.typo_cost_scale : 1.0f);
-    lp.typos = sc.typos.get();
-  }
-  const search::SearchParams sp = Params(opt, lm_name);
   sc.nbest.Reset(opt.top_n);
-  size_t pti = 0;
-  uint32_t lemmas_searched = 0;  // bits of the lemma constraints some chunk held
-  for (const search::Chunk& c : sc.chunks) {
-    while (pti < sc.pretokens.size() && sc.pretokens[pti].end <= c.begin) ++pti;
-    sc.chunk_pretokens.clear();
-    for (size_t k = pti; k < sc.pretokens.size() && sc.pretokens[k].begin < c.end; ++k)
-      sc.chunk_pretokens.push_back(sc.pretokens[k]);
-    search::BuildLattice(model, t, c.begin, c.end, sc.chunk_pretokens, lp, &sc.lattice);
-    sc.lattice.convention = nullptr;
-    if (const ConventionPrior* prior = model.convention(); prior != nullptr && opt.convention_prior) {
-      const uint32_t source = prior->Guess(std::u32string_view(t).substr(c.begin, c.end - c.begin), &sc.units);
-      sc.lattice.convention = prior->Penalties(source);
-    }
-    if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
-    if (constraints != nullptr) {
-      search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
-      sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);
-      lemmas_searched |= sc.constraints.chunk_lemmas;
-    }
-    // Text written without any spaces says nothing about word boundaries:
-    // there the boundary model is switched off (measured on a space-free copy
-    // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
-    search::SearchParams chunk_sp = sp;
-    if (search::IsSpaceless(t, c)) chunk_sp.nospace_floor = 0.0f;
-    sc.search.Run(model, scorer.value(), t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths,
-                  constraints != nullptr ? &sc.constraints : nullptr);
-    if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);
-    if (sc.paths.empty()) return Status(StatusCode::kInternal, "no analysis path found");
-    sc.nbest.AddChunk(&sc.paths);
-  }
-  // Text with no chunk (empty, whitespace only) holds no lemma.
-  if (constraints != nullptr && lemmas_searched != (1u << constraints->lemmas.size()) - 1) {
-    return Status(StatusCode::kUnsatisfiable, "no analysis of a text without words holds a lemma constraint", 0);
-  }
+  KMA_RETURN_IF_ERROR(SearchChunks(opt, constraints, scorer.value(), Params(opt, lm_name)));
   sc.nbest.Finish(&sc.paths);
   if (constraints != nullptr && !constraints->spans.empty()) {
     // A safety net: a path that does not hold every span constraint's
@@ -271,19 +228,8 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     // paths impossible; when it did not (two spans inside one Latin
     // pattern, docs/RELIABILITY.md finding 13), this turned the wrong
     // answer into an error.
-    auto holds = [&](const Path& p) {
-      for (const search::ForcedSpan& fs : sc.constraints.spans) {
-        size_t n = 0;
-        for (const search::PathMorph& m : p.morphs) {
-          const bool inside = m.begin >= fs.begin && m.end <= fs.end;
-          if ((m.flags & kTokenConstrained) != 0 && inside) ++n;
-          else if (m.begin < fs.end && m.end > fs.begin) return false;
-        }
-        if (n != fs.steps.size()) return false;
-      }
-      return true;
-    };
-    sc.paths.erase(std::remove_if(sc.paths.begin(), sc.paths.end(), [&](const Path& p) { return !holds(p); }),
+    sc.paths.erase(std::remove_if(sc.paths.begin(), sc.paths.end(),
+                                  [&](const Path& p) { return !HoldsSpans(sc.constraints, p); }),
                    sc.paths.end());
     if (sc.paths.empty())
       return Status(StatusCode::kUnsatisfiable, "no analysis found holds every span constraint", 0);
@@ -302,6 +248,76 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     }
   }
   DropRepeatedAnalyses(first, out);
+  return Status::Ok();
+}
+
+bool Analyzer::HoldsSpans(const search::SearchConstraints& sc, const Path& p) {
+  for (const search::ForcedSpan& fs : sc.spans) {
+    size_t n = 0;
+    for (const search::PathMorph& m : p.morphs) {
+      const bool inside = m.begin >= fs.begin && m.end <= fs.end;
+      if ((m.flags & kTokenConstrained) != 0 && inside) ++n;
+      else if (m.begin < fs.end && m.end > fs.begin) return false;
+    }
+    if (n != fs.steps.size()) return false;
+  }
+  return true;
+}
+
+void Analyzer::BuildChunkLattice(const AnalyzeOptions& opt, const search::LatticeParams& lp,
+                                 const search::Chunk& c, size_t* pti) {
+  Scratch& sc = *scratch_;
+  const ModelImpl& model = model_->impl();
+  const std::u32string& t = sc.nt.text;
+  while (*pti < sc.pretokens.size() && sc.pretokens[*pti].end <= c.begin) ++*pti;
+  sc.chunk_pretokens.clear();
+  for (size_t k = *pti; k < sc.pretokens.size() && sc.pretokens[k].begin < c.end; ++k)
+    sc.chunk_pretokens.push_back(sc.pretokens[k]);
+  search::BuildLattice(model, t, c.begin, c.end, sc.chunk_pretokens, lp, &sc.lattice);
+  sc.lattice.convention = nullptr;
+  if (const ConventionPrior* prior = model.convention(); prior != nullptr && opt.convention_prior) {
+    const uint32_t source = prior->Guess(std::u32string_view(t).substr(c.begin, c.end - c.begin), &sc.units);
+    sc.lattice.convention = prior->Penalties(source);
+  }
+  if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
+}
+
+Status Analyzer::SearchChunks(const AnalyzeOptions& opt, const Constraints* constraints, lm::LmScorer* scorer,
+                              const search::SearchParams& sp) {
+  Scratch& sc = *scratch_;
+  const ModelImpl& model = model_->impl();
+  const std::u32string& t = sc.nt.text;
+  search::LatticeParams lp;
+  lp.max_unknown_units = opt.max_unknown_length;
+  if (opt.typos) {
+    if (!sc.typos) sc.typos = std::make_unique<search::TypoCandidates>(model, search::DefaultTypoEdits());
+    sc.typos->set_cost_scale(opt.typo_cost_scale > 0.0f ? opt.typo_cost_scale : 1.0f);
+    lp.typos = sc.typos.get();
+  }
+  size_t pti = 0;
+  uint32_t lemmas_searched = 0;  // bits of the lemma constraints some chunk held
+  for (const search::Chunk& c : sc.chunks) {
+    BuildChunkLattice(opt, lp, c, &pti);
+    if (constraints != nullptr) {
+      search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
+      sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);
+      lemmas_searched |= sc.constraints.chunk_lemmas;
+    }
+    // Text written without any spaces says nothing about word boundaries:
+    // there the boundary model is switched off (measured on a space-free copy
+    // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
+    search::SearchParams chunk_sp = sp;
+    if (search::IsSpaceless(t, c)) chunk_sp.nospace_floor = 0.0f;
+    sc.search.Run(model, scorer, t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths,
+                  constraints != nullptr ? &sc.constraints : nullptr);
+    if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);
+    if (sc.paths.empty()) return Status(StatusCode::kInternal, "no analysis path found");
+    sc.nbest.AddChunk(&sc.paths);
+  }
+  // Text with no chunk (empty, whitespace only) holds no lemma.
+  if (constraints != nullptr && lemmas_searched != (1u << constraints->lemmas.size()) - 1) {
+    return Status(StatusCode::kUnsatisfiable, "no analysis of a text without words holds a lemma constraint", 0);
+  }
   return Status::Ok();
 }
 

@@ -23,8 +23,11 @@ namespace lm {
 class LmScorer;
 }  // namespace lm
 namespace search {
+struct Chunk;
+struct LatticeParams;
 struct Path;
 struct PathMorph;
+struct SearchConstraints;
 struct SearchParams;
 }  // namespace search
 
@@ -117,6 +120,17 @@ class Analyzer {
 
  private:
   Status AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* constraints, std::vector<Analysis>* out);
+  // AnalyzeDecoded's search: every chunk of the normalized text, its best
+  // paths added to the scratch's N-best joiner.
+  Status SearchChunks(const AnalyzeOptions& opt, const Constraints* constraints, lm::LmScorer* scorer,
+                      const search::SearchParams& sp);
+  // The lattice of chunk `c` (pretokens from index *pti on), with the
+  // convention prior's penalties and the user dictionary's nodes.
+  void BuildChunkLattice(const AnalyzeOptions& opt, const search::LatticeParams& lp, const search::Chunk& c,
+                         size_t* pti);
+  // True if `p` holds every span constraint's morphemes inside its span and
+  // crosses none.
+  static bool HoldsSpans(const search::SearchConstraints& sc, const search::Path& p);
   // A scratch to analyse with (ReleaseMemory may have left none), or
   // kOutOfMemory.
   Status ReadyScratch();
