@@ -51,8 +51,8 @@ def client():
         yield c
 
 
-def cli_output(cli, path, fmt):
-    return subprocess.run([cli, "analyze", "--format", fmt, str(path)], check=True,
+def cli_output(cli, path, fmt, *extra):
+    return subprocess.run([cli, "analyze", "--format", fmt, *extra, str(path)], check=True,
                           capture_output=True).stdout
 
 
@@ -96,6 +96,15 @@ def test_bag_and_dataframe(client, corpus, cli, fixture_text):
     result = kma.dask.analyze_dataframe(frame, "text", output_column="morphs").compute()
     want = cli_output(cli, fixture_text, "morphs").decode().split("\n")[:-1]
     assert list(result["morphs"]) == want and list(result["id"]) == list(range(len(texts)))
+
+
+def test_convention_switch_reaches_the_workers(client, corpus, cli):
+    path, _ = corpus
+    lines = kma.dask.analyze_bag(db.read_text(str(path), blocksize=20_000), format="morphs",
+                                 convention=False)
+    got = ("\n".join(lines.compute()) + "\n").encode()
+    assert got == cli_output(cli, path, "morphs", "--no-convention")
+    assert got != cli_output(cli, path, "morphs")
 
 
 def test_invalid_utf8_names_file_and_byte(client, tmp_path):

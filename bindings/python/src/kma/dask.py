@@ -75,6 +75,8 @@ class Spec:
     #: Longest input line of :func:`analyze_files`, in bytes (a longer one is
     #: an error naming it, as ``kma analyze --max-line-bytes``).
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+    #: The model's convention prior (see :class:`kma.Analyzer`).
+    convention: bool = True
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -98,7 +100,7 @@ def worker_analyzer(spec: Spec = Spec()) -> Analyzer:
     reuse it, and each thread keeps its own :class:`~kma.Analyzer`.
     """
     path = os.path.abspath(spec.model) if spec.model else default_model_path()
-    key = (path, spec.lm, spec.beam, spec.max_unknown_length, spec.typos)
+    key = (path, spec.lm, spec.beam, spec.max_unknown_length, spec.typos, spec.convention)
     cache = _local.__dict__.setdefault("analyzers", {})
     analyzer = cache.get(key)
     if analyzer is None:
@@ -110,7 +112,7 @@ def worker_analyzer(spec: Spec = Spec()) -> Analyzer:
                 _opened += 1
         analyzer = cache[key] = Analyzer(model, spec.lm, beam=spec.beam,
                                          max_unknown_length=spec.max_unknown_length,
-                                         typos=spec.typos)
+                                         typos=spec.typos, convention=spec.convention)
     return analyzer
 
 
@@ -187,7 +189,7 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
                   model: Optional[str] = None, lm: Optional[str] = None, top_n: int = 1,
                   beam: Optional[float] = None, max_unknown_length: Optional[int] = None,
                   typos: bool = False, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                  client: Any = None) -> List[str]:
+                  client: Any = None, convention: bool = True) -> List[str]:
     """Analyses text files on the Dask cluster, one task per block.
 
     Args:
@@ -198,8 +200,9 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
         blocksize: bytes per block; ``None`` or 0 for one block per file.
         format: ``"json"`` (JSON Lines), ``"morphs"`` or ``"tsv"``: the
             formats of ``kma analyze``.
-        model, lm, top_n, beam, max_unknown_length, typos, max_line_bytes:
-            see :class:`Spec` (``typos`` as for :class:`kma.Analyzer`).
+        model, lm, top_n, beam, max_unknown_length, typos, max_line_bytes,
+            convention: see :class:`Spec` (``typos`` and ``convention`` as
+            for :class:`kma.Analyzer`).
         client: a ``distributed.Client``; ``None`` uses Dask's current
             scheduler (the last Client made, else threads in this process).
 
@@ -213,7 +216,7 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
             (``KMA_E_INPUT_TOO_LONG``; the message gives the file and the
             line's first byte).
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, max_line_bytes)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, max_line_bytes, convention)
     out_dir = os.fsdecode(out_dir)
     os.makedirs(out_dir, exist_ok=True)
     blocks = plan_blocks(paths, blocksize)
@@ -257,7 +260,8 @@ def _format_items(items: Iterable[Union[str, bytes]], spec: Spec) -> List[str]:
 
 def analyze_bag(bag: "db.Bag", *, format: str = "json", model: Optional[str] = None,
                 lm: Optional[str] = None, top_n: int = 1, beam: Optional[float] = None,
-                max_unknown_length: Optional[int] = None, typos: bool = False) -> "db.Bag":
+                max_unknown_length: Optional[int] = None, typos: bool = False,
+                convention: bool = True) -> "db.Bag":
     """Analyses a bag of lines (``str`` or ``bytes``; a final ``\\n`` or
     ``\\r\\n`` is dropped, e.g. from ``dask.bag.read_text``).
 
@@ -266,7 +270,7 @@ def analyze_bag(bag: "db.Bag", *, format: str = "json", model: Optional[str] = N
         for it, without the final newline. ``bag.to_textfiles(...,
         last_endline=True)`` writes the CLI's output.
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, convention=convention)
     return bag.map_partitions(_format_items, spec)
 
 
@@ -279,7 +283,8 @@ def _format_frame(frame: Any, column: str, output_column: str, spec: Spec) -> An
 def analyze_dataframe(df: Any, column: str = "text", *, output_column: str = "analysis",
                       format: str = "morphs", model: Optional[str] = None,
                       lm: Optional[str] = None, top_n: int = 1, beam: Optional[float] = None,
-                      max_unknown_length: Optional[int] = None, typos: bool = False) -> Any:
+                      max_unknown_length: Optional[int] = None, typos: bool = False,
+                      convention: bool = True) -> Any:
     """Adds to a Dask dataframe a column with the analysis of ``column``.
 
     Args:
@@ -292,6 +297,6 @@ def analyze_dataframe(df: Any, column: str = "text", *, output_column: str = "an
     """
     import pandas as pd
 
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos)
+    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, convention=convention)
     meta = df._meta.assign(**{output_column: pd.Series([], dtype=object)})
     return df.map_partitions(_format_frame, column, output_column, spec, meta=meta)
