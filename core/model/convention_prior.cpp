@@ -34,6 +34,7 @@ StatusOr<ConventionPrior> ConventionPrior::Open(const uint8_t* data, size_t size
   if (p.bucket_bits_ < 8 || p.bucket_bits_ > 24) return Bad("bucket bits out of range 8..24");
   if (p.max_n_ < 1 || p.max_n_ > 4) return Bad("n-gram length out of range 1..4");
   if (p.lm_vocab_ != lm_vocab) return Bad("penalty rows do not match the LM vocabulary");
+  if (U32At(data, 5) != 0 || U32At(data, 6) != 0 || U32At(data, 7) != 0) return Bad("reserved words are not zero");
   const uint64_t table = (uint64_t{1} << p.bucket_bits_) * p.sources_;  // even: no padding before the floats
   const uint64_t penalties = uint64_t{p.sources_} * p.lm_vocab_;
   if (size != kHeaderBytes + 2 * table + 4 * penalties) return Bad("wrong size");

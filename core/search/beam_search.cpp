@@ -109,6 +109,7 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
     // boundary was paid with the head).
     MorphStep stem;
     FillAnyStep(*model_, lattice_->user, s.pending_morph, &stem);
+    AddConventionPenalty(*lattice_, &stem);
     if (!AddMorph(stem, 0.0f, floor, out)) return Reach::kBelow;
     out->pending = 0;
     out->pending_morph = 0;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/dict/user_dictionary.h"
 #include "core/model/model_impl.h"
 #include "core/search/search_defaults.h"
 #include "core/text/pretokenizer.h"
@@ -105,8 +106,7 @@ struct Lattice {
   // its blocks and scores to the model's nodes (core/search/user_nodes.h).
   const UserDictionary* user = nullptr;
   // The penalty row of the convention the chunk is analysed in, by LM token
-  // (core/model/convention_prior.h), or nullptr; UnpackNode adds it to the
-  // dictionary's morphemes.
+  // (core/model/convention_prior.h), or nullptr; see AddConventionPenalty.
   const float* convention = nullptr;
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
@@ -134,6 +134,17 @@ struct LatticeParams {
 // are the pretokens inside the chunk.
 void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
                   const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice);
+
+// Adds the chunk's convention penalty (Lattice::convention) to the step of a
+// model morpheme, in both halves of the class interpolation so that the
+// step's score moves by exactly the penalty. Steps of user morphemes and
+// class tokens keep their scores: a user's words are what the user wants.
+inline void AddConventionPenalty(const Lattice& lattice, MorphStep* st) {
+  if (lattice.convention == nullptr || st->morph == 0 || IsUserId(st->morph)) return;
+  const float p = lattice.convention[st->lm_token];
+  st->emit_logp += p;
+  st->tag_logp += p;
+}
 
 // Unpacks nodes[i] for the search: its morpheme steps and the fields marked
 // so above; once (a second call does nothing).

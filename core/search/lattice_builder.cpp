@@ -254,6 +254,7 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
       MorphStep& st = steps.emplace_back();
       if (n.kind == NodeKind::kPattern && n.entry != 0) {
         FillStep(model, n.entry, &st);
+        AddConventionPenalty(*lattice, &st);
       } else {
         st = MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag};
       }
@@ -269,15 +270,12 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
     // A head stands for the full stem (scored once its fused tail arrives);
     // a socket for the tail's morphemes; a plain entry for all of them.
     const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
-    for (uint32_t k = 0; k < count; ++k) FillStep(model, ms[k], &steps.emplace_back());
-    if (lattice->convention != nullptr) {
-      // In both halves of the class interpolation, so the step's score
-      // moves by exactly the penalty.
-      for (uint32_t k = 0; k < count; ++k) {
-        MorphStep& st = steps[n.first_step + k];
-        st.emit_logp += lattice->convention[st.lm_token];
-        st.tag_logp += lattice->convention[st.lm_token];
-      }
+    // A head's step only names the stem: the search scores the stem when
+    // its fused tail arrives (BeamSearch::Extend), with the penalty then.
+    for (uint32_t k = 0; k < count; ++k) {
+      MorphStep& st = steps.emplace_back();
+      FillStep(model, ms[k], &st);
+      if (n.entry_kind != EntryKind::kHead) AddConventionPenalty(*lattice, &st);
     }
     n.step_count = static_cast<uint8_t>(count);
     n.tag = steps[n.first_step].tag;

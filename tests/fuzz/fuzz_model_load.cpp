@@ -71,8 +71,11 @@ std::string BuildBase(int variant) {
     // A convention prior too (two made-up sources, a small feature table),
     // so that its section parser and the analyses it guides are fuzzed.
     c.sources_path = path + ".sources";
+    const std::string corpus = ReadAll(c.train_path);
     if (FILE* f = std::fopen(c.sources_path.c_str(), "wb")) {
-      for (int line = 0; line < 200; ++line) std::fputs(line % 3 == 0 ? "b\n" : "a\n", f);
+      size_t line = 0;
+      for (char ch : corpus)
+        if (ch == '\n') std::fputs(line++ % 3 == 0 ? "b\n" : "a\n", f);
       std::fclose(f);
     }
     c.convention.bucket_bits = 10;

@@ -103,9 +103,8 @@ Status BuildConvention(const BuildConfig& cfg, const std::vector<CorpusLine>& go
                        const std::vector<std::vector<uint32_t>>& lm_sents, uint32_t lm_vocab, const LogFn& log,
                        std::string* out) {
   std::vector<std::string> sources;
-  KMA_RETURN_IF_ERROR(ReadGoldSources(cfg.sources_path, gold_lines, &sources));
-  *out = BuildConventionSection(cfg.convention, gold_lines, lm_sents, sources, lm_vocab, log);
-  return Status::Ok();
+  KMA_RETURN_IF_ERROR(ReadGoldSources(cfg.sources_path, cfg.train_path, gold_lines, &sources));
+  return BuildConventionSection(cfg.convention, gold_lines, lm_sents, sources, lm_vocab, log, out);
 }
 
 void AddCongSections(const LmPlan& plan, CongTrainResult* cong, ModelWriter* w) {

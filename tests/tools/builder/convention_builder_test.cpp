@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -29,6 +30,8 @@ std::string TempPath(const std::string& name) {
 }
 
 const char* const kSourceA[] = {
+    "그는 다른 책을 읽는다.\t그/NP 는/JX\t다르/VA ㄴ/ETM\t책/NNG 을/JKO\t읽/VV 는다/EF ./SF",
+    "철수는 다른 밥을 먹는다.\t철수/NNP 는/JX\t다르/VA ㄴ/ETM\t밥/NNG 을/JKO\t먹/VV 는다/EF ./SF",
     "그는 같은 책을 읽는다.\t그/NP 는/JX\t같/VA ㄴ/ETM\t책/NNG 을/JKO\t읽/VV 는다/EF ./SF",
     "철수는 같은 밥을 먹는다.\t철수/NNP 는/JX\t같/VA ㄴ/ETM\t밥/NNG 을/JKO\t먹/VV 는다/EF ./SF",
     "영희는 같은 학교에 간다.\t영희/NNP 는/JX\t같/VA ㄴ/ETM\t학교/NNG 에/JKB\t가/VV ㄴ다/EF ./SF",
@@ -46,16 +49,16 @@ class ConventionTest : public ::testing::Test {
     model_path_ = TempPath("m.kmam");
     std::ofstream t(train_), s(sources_);
     std::ifstream mini(std::string(kMiniDir) + "/train.tsv");
-    for (std::string line; std::getline(mini, line);) {
+    for (std::string line; std::getline(mini, line); ++lines_) {
       t << line << "\n";
       s << "a\n";
     }
     // Source b as often as the a lines of 같은, so that the LM alone has no
     // clear majority.
     for (int rep = 0; rep < 3; ++rep) {
-      for (const char* l : kSourceA) t << l << "\n", s << "a\n";
-      for (const char* l : kSourceB) t << l << "\n", s << "b\n";
-      for (const char* l : kSourceB) t << l << "\n", s << "b\n";
+      for (const char* l : kSourceA) t << l << "\n", s << "a\n", ++lines_;
+      for (const char* l : kSourceB) t << l << "\n", s << "b\n", ++lines_;
+      for (const char* l : kSourceB) t << l << "\n", s << "b\n", ++lines_;
     }
   }
   void TearDown() override {
@@ -100,7 +103,13 @@ class ConventionTest : public ::testing::Test {
     ADD_FAILURE() << "no morpheme " << form;
     return 0;
   }
+  // Writes a sources file of `count` lines "a", line `blank` (0-based) empty.
+  void WriteSources(size_t count, size_t blank = SIZE_MAX) {
+    std::ofstream s(sources_);
+    for (size_t i = 0; i < count; ++i) s << (i == blank ? "" : "a") << "\n";
+  }
   std::string train_, sources_, model_path_;
+  size_t lines_ = 0;  // lines of train_
 };
 
 TEST_F(ConventionTest, EachSentenceIsAnalysedInTheConventionOfItsSource) {
@@ -141,24 +150,67 @@ TEST_F(ConventionTest, BuildsAreIdentical) {
   EXPECT_TRUE(first == second);
 }
 
-TEST_F(ConventionTest, ASourcesFileThatDoesNotCoverTheCorpusIsAnError) {
-  {
-    std::ofstream s(sources_);
-    s << "a\nb\n";
+TEST_F(ConventionTest, ASourcesFileOfAnotherLengthOrWithoutALabelIsAnError) {
+  for (size_t count : {size_t{2}, lines_ - 1, lines_ + 1}) {
+    WriteSources(count);
+    Status st = BuildModel(Config(true));
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << count;
+    EXPECT_NE(st.message().find(sources_ + ": " + std::to_string(count) + " lines, but"), std::string::npos)
+        << st.message();
   }
+  WriteSources(lines_, 3);
   Status st = BuildModel(Config(true));
-  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
-  EXPECT_NE(st.message().find(sources_), std::string::npos) << st.message();
-  {
-    std::ofstream s(sources_);
-    for (int i = 0; i < 200; ++i) s << (i == 3 ? "" : "a") << "\n";
-  }
-  st = BuildModel(Config(true));
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(st.message().find(sources_ + ":4: no source"), std::string::npos) << st.message();
   BuildConfig missing = Config(true);
   missing.sources_path = sources_ + ".missing";
   EXPECT_EQ(BuildModel(missing).code(), StatusCode::kIo);
+}
+
+// Whatever path the search takes, its score is the score without the prior
+// plus the penalties of the model morphemes it holds: checked on the
+// N-best lists of a sentence with a fused stem (다르 + ㄴ is spelled 다른: a
+// stem head and its fused tail, whose stem the search scores apart).
+TEST_F(ConventionTest, AnAnalysisPaysThePenaltyOfEveryMorphemeItHolds) {
+  auto m = Build(true);
+  ASSERT_NE(m, nullptr);
+  const ModelImpl& impl = m->impl();
+  const ConventionPrior* prior = impl.convention();
+  ASSERT_NE(prior, nullptr);
+  std::vector<uint32_t> units;
+  ASSERT_EQ(prior->Guess(U"저는 다른 빵을 먹어요.", &units), 1u);
+  const float* pen = prior->Penalties(1);
+  ASSERT_LT(pen[LmToken(impl, "다르", PosTag::kVA)], -0.5f);
+  auto analyses = [&](bool on) {
+    Analyzer a(m);
+    AnalyzeOptions opt;
+    opt.convention_prior = on;
+    opt.top_n = 16;
+    std::vector<Analysis> out;
+    EXPECT_TRUE(a.AnalyzeUtf8("저는 다른 빵을 먹어요.", opt, &out).ok());
+    return out;
+  };
+  auto key = [](const Analysis& an) {
+    std::string k;
+    for (const Token& t : an.tokens) k += t.form + "/" + std::string(TagName(t.tag)) + " ";
+    return k;
+  };
+  const std::vector<Analysis> with = analyses(true), without = analyses(false);
+  int compared = 0;
+  bool fused_stem = false;
+  for (const Analysis& w : with) {
+    for (const Analysis& o : without) {
+      if (key(w) != key(o)) continue;
+      float expected = o.score;
+      for (const Token& t : w.tokens)
+        if (t.morph_id != 0) expected += pen[impl.morph(t.morph_id).lm_id()];
+      EXPECT_NEAR(w.score, expected, 1e-3) << key(w);
+      fused_stem |= key(w).find("다르/VA ㄴ/ETM") != std::string::npos;
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 2);
+  EXPECT_TRUE(fused_stem);
 }
 
 }  // namespace

@@ -88,39 +88,53 @@ void AppendPenalties(const ConventionSpec& spec, const std::vector<SourceCounts>
   }
 }
 
-}  // namespace
-
-Status ReadGoldSources(const std::string& sources_path, const std::vector<CorpusLine>& gold_lines,
-                       std::vector<std::string>* sources) {
-  std::ifstream in(sources_path, std::ios::binary);
-  if (!in) return Status(StatusCode::kIo, "cannot open '" + sources_path + "'");
-  std::vector<std::string> lines;
+Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(StatusCode::kIo, "cannot open '" + path + "'");
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(std::move(line));
+    lines->push_back(std::move(line));
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path,
+                       const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources) {
+  std::vector<std::string> lines;
+  KMA_RETURN_IF_ERROR(ReadLines(sources_path, &lines));
+  std::vector<std::string> corpus;
+  KMA_RETURN_IF_ERROR(ReadLines(corpus_path, &corpus));
+  if (lines.size() != corpus.size())
+    return Status(StatusCode::kInvalidArgument, sources_path + ": " + std::to_string(lines.size()) +
+                                                    " lines, but " + corpus_path + " has " +
+                                                    std::to_string(corpus.size()) +
+                                                    " (one source per corpus line)");
   sources->clear();
   for (const CorpusLine& g : gold_lines) {
-    if (g.line >= lines.size())
-      return Status(StatusCode::kInvalidArgument, sources_path + ": " + std::to_string(lines.size()) +
-                                                      " lines, but the corpus has a sentence on line " +
-                                                      std::to_string(g.line + 1));
-    if (lines[g.line].empty())
+    if (g.line >= lines.size() || lines[g.line].empty())
       return Status(StatusCode::kInvalidArgument, sources_path + ":" + std::to_string(g.line + 1) + ": no source");
     sources->push_back(lines[g.line]);
   }
   return Status::Ok();
 }
 
-std::string BuildConventionSection(const ConventionSpec& spec, const std::vector<CorpusLine>& gold_lines,
-                                   const std::vector<std::vector<uint32_t>>& tokens,
-                                   const std::vector<std::string>& sources, uint32_t lm_vocab, const LogFn& log) {
+Status BuildConventionSection(const ConventionSpec& spec, const std::vector<CorpusLine>& gold_lines,
+                              const std::vector<std::vector<uint32_t>>& tokens,
+                              const std::vector<std::string>& sources, uint32_t lm_vocab, const LogFn& log,
+                              std::string* section) {
+  section->clear();
+  if (sources.size() != gold_lines.size() || tokens.size() < gold_lines.size())
+    return Status(StatusCode::kInvalidArgument, "convention: the sources, texts and analyses do not line up");
+  if (spec.bucket_bits < 8 || spec.bucket_bits > 24 || spec.max_n < 1 || spec.max_n > 4)
+    return Status(StatusCode::kInvalidArgument, "convention: bucket bits must be in 8..24 and n in 1..4");
   std::map<std::string, uint32_t> index;  // sorted names: ids do not depend on the order of lines
   for (const std::string& s : sources) index.emplace(s, 0);
   if (index.size() < 2 || index.size() > kConventionMaxSources) {
     log("convention: " + std::to_string(index.size()) + " sources, no prior (it needs 2.." +
         std::to_string(kConventionMaxSources) + ")");
-    return "";
+    return Status::Ok();
   }
   std::string names;
   uint32_t next = 0;
@@ -150,7 +164,8 @@ std::string BuildConventionSection(const ConventionSpec& spec, const std::vector
   AppendFeatureTable(spec, counts, &out);
   AppendPenalties(spec, counts, lm_vocab, &out);
   log("convention: sources " + names + ", " + std::to_string(out.size() / 1024) + " KiB");
-  return out;
+  *section = std::move(out);
+  return Status::Ok();
 }
 
 }  // namespace kma::build

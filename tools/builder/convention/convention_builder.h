@@ -36,19 +36,23 @@ struct ConventionSpec {
 };
 
 // The gold sentences' sources, read from `sources_path` (one label per
-// line of the corpus file, as corpus/train.sources) for the sentences of
-// `gold_lines`. Errors: kIo naming the file; kInvalidArgument when it has
-// fewer lines than the corpus or a blank label.
-Status ReadGoldSources(const std::string& sources_path, const std::vector<CorpusLine>& gold_lines,
-                       std::vector<std::string>* sources);
+// line of the corpus file `corpus_path`, as corpus/train.sources) for the
+// sentences of `gold_lines`. Errors: kIo naming a file that cannot be read;
+// kInvalidArgument when the two files have different line counts (a
+// sources file of another corpus) or a sentence's label is blank.
+Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path,
+                       const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources);
 
 // The "convention" section for the gold sentences (raw text of
 // `gold_lines`, source labels `sources`, and LM tokens the first
-// gold_lines.size() of `tokens`), or "" when they have fewer than two
-// sources or more than kConventionMaxSources. Deterministic.
-std::string BuildConventionSection(const ConventionSpec& spec, const std::vector<CorpusLine>& gold_lines,
-                                   const std::vector<std::vector<uint32_t>>& tokens,
-                                   const std::vector<std::string>& sources, uint32_t lm_vocab, const LogFn& log);
+// gold_lines.size() of `tokens`) into *out, or "" when they have fewer than
+// two sources or more than kConventionMaxSources. Deterministic. Errors:
+// kInvalidArgument when the three do not line up or the spec is out of
+// range (bucket_bits 8..24, max_n 1..4).
+Status BuildConventionSection(const ConventionSpec& spec, const std::vector<CorpusLine>& gold_lines,
+                              const std::vector<std::vector<uint32_t>>& tokens,
+                              const std::vector<std::string>& sources, uint32_t lm_vocab, const LogFn& log,
+                              std::string* out);
 
 }  // namespace kma::build
 
