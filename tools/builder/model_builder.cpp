@@ -99,12 +99,13 @@ Status TrainCongStages(const BuildConfig& cfg, const LmPlan& plan, const Vocabul
 }
 
 // The convention stage: the gold sentences are the first of `lm_sents`.
-Status BuildConvention(const BuildConfig& cfg, const std::vector<CorpusLine>& gold_lines,
+Status BuildConvention(const BuildConfig& cfg, const CorpusData& data,
                        const std::vector<std::vector<uint32_t>>& lm_sents, uint32_t lm_vocab, const LogFn& log,
                        std::string* out) {
   std::vector<std::string> sources;
-  KMA_RETURN_IF_ERROR(ReadGoldSources(cfg.sources_path, cfg.train_path, gold_lines, &sources));
-  return BuildConventionSection(cfg.convention, gold_lines, lm_sents, sources, lm_vocab, log, out);
+  KMA_RETURN_IF_ERROR(
+      ReadGoldSources(cfg.sources_path, cfg.train_path, data.gold_file_lines, data.gold_lines, &sources));
+  return BuildConventionSection(cfg.convention, data.gold_lines, lm_sents, sources, lm_vocab, log, out);
 }
 
 void AddCongSections(const LmPlan& plan, CongTrainResult* cong, ModelWriter* w) {
@@ -149,7 +150,7 @@ Status BuildModel(const BuildConfig& cfg) {
   w.AddSection("boundary", PodSection(BoundaryTable(cfg.tag_model, data.sentences)));
   if (!cfg.sources_path.empty()) {
     std::string prior;
-    KMA_RETURN_IF_ERROR(BuildConvention(cfg, data.gold_lines, lm_sents, vocab.lm_vocab, log, &prior));
+    KMA_RETURN_IF_ERROR(BuildConvention(cfg, data, lm_sents, vocab.lm_vocab, log, &prior));
     if (!prior.empty()) w.AddSection(std::string(kConventionSection), std::move(prior));
     done("convention");
   }

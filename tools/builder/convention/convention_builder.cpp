@@ -100,17 +100,14 @@ Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
 
 }  // namespace
 
-Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path,
+Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path, size_t corpus_lines,
                        const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources) {
   std::vector<std::string> lines;
   KMA_RETURN_IF_ERROR(ReadLines(sources_path, &lines));
-  std::vector<std::string> corpus;
-  KMA_RETURN_IF_ERROR(ReadLines(corpus_path, &corpus));
-  if (lines.size() != corpus.size())
+  if (lines.size() != corpus_lines)
     return Status(StatusCode::kInvalidArgument, sources_path + ": " + std::to_string(lines.size()) +
                                                     " lines, but " + corpus_path + " has " +
-                                                    std::to_string(corpus.size()) +
-                                                    " (one source per corpus line)");
+                                                    std::to_string(corpus_lines) + " (one source per corpus line)");
   sources->clear();
   for (const CorpusLine& g : gold_lines) {
     if (g.line >= lines.size() || lines[g.line].empty())

@@ -36,11 +36,12 @@ struct ConventionSpec {
 };
 
 // The gold sentences' sources, read from `sources_path` (one label per
-// line of the corpus file `corpus_path`, as corpus/train.sources) for the
-// sentences of `gold_lines`. Errors: kIo naming a file that cannot be read;
-// kInvalidArgument when the two files have different line counts (a
-// sources file of another corpus) or a sentence's label is blank.
-Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path,
+// line of the corpus file `corpus_path` of `corpus_lines` lines, as
+// corpus/train.sources) for the sentences of `gold_lines`. Errors: kIo
+// naming the sources file if it cannot be read; kInvalidArgument when its
+// line count differs from the corpus's (a sources file of another corpus)
+// or a sentence's label is blank.
+Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path, size_t corpus_lines,
                        const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources);
 
 // The "convention" section for the gold sentences (raw text of

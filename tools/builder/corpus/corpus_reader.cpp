@@ -46,12 +46,13 @@ Status ForEachListLine(const std::string& path, Fn fn) {
 }  // namespace
 
 Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped,
-                  std::vector<CorpusLine>* lines) {
+                  std::vector<CorpusLine>* lines, size_t* line_count) {
   std::ifstream in;
   KMA_RETURN_IF_ERROR(OpenLines(path, &in));
   std::string line;
   *skipped = 0;
-  for (size_t line_no = 0; std::getline(in, line); ++line_no) {
+  size_t line_no = 0;
+  for (; std::getline(in, line); ++line_no) {
     StripCr(&line);
     auto cols = Split(line, '\t');
     if (cols.size() < 2) continue;
@@ -74,6 +75,7 @@ Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, siz
     out->push_back(std::move(sent));
     if (lines != nullptr) lines->push_back({line_no, std::string(cols[0])});
   }
+  if (line_count != nullptr) *line_count = line_no;
   return Status::Ok();
 }
 

@@ -25,9 +25,10 @@ struct CorpusLine {
 
 // corpus/train.tsv: raw TAB word TAB word...; each word "form/TAG form/TAG".
 // Lines with unknown tags are kept with the bad morpheme dropped and counted.
-// With `lines`, appends each kept sentence's line and raw text to it.
+// With `lines`, appends each kept sentence's line and raw text to it; with
+// `line_count`, sets it to the number of lines in the file.
 Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped_morphs,
-                  std::vector<CorpusLine>* lines = nullptr);
+                  std::vector<CorpusLine>* lines = nullptr, size_t* line_count = nullptr);
 
 struct LexiconEntry {
   std::string form;

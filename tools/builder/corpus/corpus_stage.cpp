@@ -19,7 +19,7 @@ void Repeat(int weight, size_t first, std::vector<CorpusSentence>* sents) {
 Status LoadCorpus(const std::string& train_path, const std::string& lexicon_dir, const CorpusSpec& spec,
                   const MorphRules& rules, const LogFn& log, CorpusData* out) {
   size_t skipped = 0;
-  KMA_RETURN_IF_ERROR(ReadCorpus(train_path, &out->sentences, &skipped, &out->gold_lines));
+  KMA_RETURN_IF_ERROR(ReadCorpus(train_path, &out->sentences, &skipped, &out->gold_lines, &out->gold_file_lines));
   log("corpus: " + std::to_string(out->sentences.size()) + " sentences, " + std::to_string(skipped) +
       " morphemes with unknown tags skipped");
   Repeat(spec.gold_weight, 0, &out->sentences);

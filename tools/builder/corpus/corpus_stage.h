@@ -42,6 +42,7 @@ struct CorpusData {
   // The gold sentences come first in `sentences`, once each: their lines in
   // the corpus file and raw text (for the convention prior).
   std::vector<CorpusLine> gold_lines;
+  size_t gold_file_lines = 0;  // lines of the corpus file, kept or not
 };
 
 // Reads `train_path` (corpus/train.tsv, never dev.tsv) and `lexicon_dir`
