@@ -1,9 +1,9 @@
 #include "core/model/convention_prior.h"
 
-#include <cstring>
 #include <string>
 
 #include "core/base/stored_floats.h"
+#include "core/model/format.h"
 
 namespace kma {
 namespace {
@@ -14,33 +14,31 @@ Status Bad(const std::string& what) {
   return Status(StatusCode::kModelFormat, "model file: section 'convention': " + what);
 }
 
-uint32_t U32At(const uint8_t* d, size_t i) {
-  uint32_t v;
-  std::memcpy(&v, d + 4 * i, 4);
-  return v;
-}
-
 }  // namespace
 
 StatusOr<ConventionPrior> ConventionPrior::Open(const uint8_t* data, size_t size, uint32_t lm_vocab) {
   if (size < kHeaderBytes || reinterpret_cast<uintptr_t>(data) % 8 != 0) return Bad("too small");
   ConventionPrior p;
-  if (U32At(data, 0) != kConventionVersion) return Bad("unknown version " + std::to_string(U32At(data, 0)));
-  p.sources_ = U32At(data, 1);
-  p.bucket_bits_ = U32At(data, 2);
-  p.max_n_ = U32At(data, 3);
-  p.lm_vocab_ = U32At(data, 4);
+  ByteReader r(data, size);
+  uint32_t version = 0, reserved[3] = {};
+  // The header's eight words are in bounds (checked above).
+  r.U32(&version);
+  r.U32(&p.sources_);
+  r.U32(&p.bucket_bits_);
+  r.U32(&p.max_n_);
+  r.U32(&p.lm_vocab_);
+  for (uint32_t& w : reserved) r.U32(&w);
+  if (version != kConventionVersion) return Bad("unknown version " + std::to_string(version));
   if (p.sources_ < 1 || p.sources_ > kConventionMaxSources) return Bad("source count out of range 1..8");
   if (p.bucket_bits_ < 8 || p.bucket_bits_ > 24) return Bad("bucket bits out of range 8..24");
   if (p.max_n_ < 1 || p.max_n_ > 4) return Bad("n-gram length out of range 1..4");
   if (p.lm_vocab_ != lm_vocab) return Bad("penalty rows do not match the LM vocabulary");
-  if (U32At(data, 5) != 0 || U32At(data, 6) != 0 || U32At(data, 7) != 0) return Bad("reserved words are not zero");
+  if (reserved[0] != 0 || reserved[1] != 0 || reserved[2] != 0) return Bad("reserved words are not zero");
   const uint64_t table = (uint64_t{1} << p.bucket_bits_) * p.sources_;  // even: no padding before the floats
   const uint64_t penalties = uint64_t{p.sources_} * p.lm_vocab_;
-  if (size != kHeaderBytes + 2 * table + 4 * penalties) return Bad("wrong size");
-  p.prior_ = reinterpret_cast<const int32_t*>(data + 32);
-  p.table_ = reinterpret_cast<const int16_t*>(data + kHeaderBytes);
-  p.penalties_ = reinterpret_cast<const float*>(data + kHeaderBytes + 2 * table);
+  if (size != kHeaderBytes + 2 * table + 4 * penalties || !r.Array(kConventionMaxSources, &p.prior_) ||
+      !r.Array(table, &p.table_) || !r.Array(penalties, &p.penalties_))
+    return Bad("wrong size");
   if (!AllWithin(p.penalties_, penalties, kConventionMinPenalty, 0.0f))
     return Bad("a penalty is outside [-50, 0]");
   return p;

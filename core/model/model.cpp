@@ -182,7 +182,6 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
     auto prior = ConventionPrior::Open(d, n, knlm_.vocab_size());
     if (!prior.ok()) return prior.status();
     convention_ = prior.value();
-    has_convention_ = true;
   }
   period_lm_id_ = LmClassToken(PosTag::kSF);
   const uint32_t node = trie_.Find(U".");

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,7 +83,7 @@ class ModelImpl {
   const Conjugation* conjugation() const { return conjugation_.get(); }
   // The convention prior (core/model/convention_prior.h), or nullptr for a
   // model built without sources.
-  const ConventionPrior* convention() const { return has_convention_ ? &convention_ : nullptr; }
+  const ConventionPrior* convention() const { return convention_ ? &*convention_ : nullptr; }
   // What user dictionaries compiled against this model share
   // (core/model/user_dict_basis.h): worked out on first use, then kept.
   const UserDictBasis& user_dict_basis() const { return user_dict_basis_.Get(*this); }
@@ -121,8 +122,7 @@ class ModelImpl {
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;
   std::unique_ptr<Conjugation> conjugation_;
-  ConventionPrior convention_;
-  bool has_convention_ = false;
+  std::optional<ConventionPrior> convention_;
 };
 
 }  // namespace kma

@@ -2,22 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <fstream>
 #include <map>
 
 #include "core/dict/dictionary.h"
 #include "core/model/convention_prior.h"
+#include "core/model/format.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
 
 namespace kma::build {
 namespace {
-
-template <typename T>
-void Append(std::string* out, T v) {
-  out->append(reinterpret_cast<const char*>(&v), sizeof v);
-}
 
 // Fixed-point log-probability, as the section stores it.
 int32_t Fixed(double logp) { return static_cast<int32_t>(std::lround(logp * kConventionScale)); }
@@ -51,14 +46,14 @@ void CountSentence(const ConventionSpec& spec, const std::string& raw, const std
 
 // log P(feature bucket | source), add-a smoothed, fixed point and clamped
 // to int16.
-void AppendFeatureTable(const ConventionSpec& spec, const std::vector<SourceCounts>& c, std::string* out) {
+void AppendFeatureTable(const ConventionSpec& spec, const std::vector<SourceCounts>& c, ByteWriter* out) {
   const size_t buckets = size_t{1} << spec.bucket_bits;
   const double a = spec.feature_smoothing;
   for (size_t b = 0; b < buckets; ++b) {
     for (const SourceCounts& s : c) {
       const double logp = std::log((static_cast<double>(s.buckets[b]) + a) /
                                    (static_cast<double>(s.feature_total) + a * static_cast<double>(buckets)));
-      Append(out, static_cast<int16_t>(std::max<int32_t>(Fixed(logp), INT16_MIN)));
+      out->U16(static_cast<uint16_t>(static_cast<int16_t>(std::max<int32_t>(Fixed(logp), INT16_MIN))));
     }
   }
 }
@@ -66,7 +61,7 @@ void AppendFeatureTable(const ConventionSpec& spec, const std::vector<SourceCoun
 // min(0, weight * log(P(t | source) / P(t))), P(t | source) smoothed
 // toward P(t); 0 for class tokens and rare morphemes.
 void AppendPenalties(const ConventionSpec& spec, const std::vector<SourceCounts>& c, uint32_t lm_vocab,
-                     std::string* out) {
+                     ByteWriter* out) {
   std::vector<uint64_t> all(lm_vocab, 0);
   uint64_t total = 0;
   for (const SourceCounts& s : c) {
@@ -83,7 +78,7 @@ void AppendPenalties(const ConventionSpec& spec, const std::vector<SourceCounts>
         pen = static_cast<float>(std::min(0.0, spec.weight * std::log(ps / p)));
         pen = std::max(pen, kConventionMinPenalty);
       }
-      Append(out, pen);
+      out->F32(pen);
     }
   }
 }
@@ -148,20 +143,20 @@ Status BuildConventionSection(const ConventionSpec& spec, const std::vector<Corp
   for (size_t i = 0; i < gold_lines.size(); ++i)
     CountSentence(spec, gold_lines[i].raw, tokens[i], &units, &counts[index[sources[i]]]);
 
-  std::string out;
+  ByteWriter out;
   for (uint32_t v : {kConventionVersion, static_cast<uint32_t>(counts.size()), spec.bucket_bits, spec.max_n,
                      lm_vocab, 0u, 0u, 0u})
-    Append(&out, v);
+    out.U32(v);
   for (uint32_t s = 0; s < kConventionMaxSources; ++s) {
     const double share = s < counts.size() ? static_cast<double>(counts[s].sentences) /
                                                  static_cast<double>(gold_lines.size())
                                            : 1.0;
-    Append(&out, Fixed(std::log(share)));
+    out.U32(static_cast<uint32_t>(Fixed(std::log(share))));
   }
   AppendFeatureTable(spec, counts, &out);
   AppendPenalties(spec, counts, lm_vocab, &out);
   log("convention: sources " + names + ", " + std::to_string(out.size() / 1024) + " KiB");
-  *section = std::move(out);
+  *section = std::move(out.buffer());
   return Status::Ok();
 }
 
