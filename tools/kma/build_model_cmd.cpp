@@ -90,11 +90,10 @@ std::vector<FlagOption> FlagOptions(build::BuildConfig* c) {
        "close "
        "to the float model's",
        &c->cong.compensated_rounding},
-      {"no-join-motion-compounds",
-       "keep the training data's split motion compounds (들/VV 어/EC 가/VX) instead of joining them into one "
-       "verb "
-       "(들어가/VV)",
-       &c->corpus.join_motion_compounds},
+      {"source-conventions",
+       "train on each source's own annotation conventions instead of mapping the corpus and the lexicon to "
+       "the standard convention (docs/CONVENTIONS.md)",
+       &c->corpus.standard_convention},
   };
 }
 
@@ -312,9 +311,12 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string
   config->rules_path = args.Get(
       "rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt" : std::string());
   if (!IsFile(config->train_path)) return Fail(kExitRuntime, config->train_path + ": training corpus not found");
-  // The sources of the corpus lines give the model its convention prior.
-  if (const std::string sources = data + "/corpus/train.sources"; IsFile(sources) && !args.Has("no-convention"))
-    config->sources_path = sources;
+  // The sources of the corpus lines: the convention mapping's counts per
+  // source, and the convention prior.
+  if (const std::string sources = data + "/corpus/train.sources"; IsFile(sources)) {
+    config->corpus.sources_path = sources;
+    if (!args.Has("no-convention")) config->sources_path = sources;
+  }
   if (!IsDir(config->lexicon_dir)) return Fail(kExitRuntime, config->lexicon_dir + ": lexicon directory not found");
   if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
   if (!IsFile(config->rules_path))

@@ -20,6 +20,7 @@
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
 #include "tools/kma/eval_weak.h"
+#include "tools/kma/gold_convention.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/search_switches.h"
@@ -29,11 +30,17 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalUsage[] =
-    "usage: kma eval [--model P] [--lm NAME] [--typos] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
+    "usage: kma eval [--model P] [--lm NAME] [--typos] [--train FILE] [--compare-lm NAME] [--raw-gold]\n"
+    "                [--json] GOLD...\n"
     "\n"
     "Analyses the raw text of each gold line (top-1) and compares the morphemes\n"
     "with the gold ones by LCS alignment after normalisation. A gold line is\n"
     "raw text, TAB, then per-word columns or one column of \"form/TAG\" morphemes.\n"
+    "The gold is mapped to kma's output convention as it is read (docs/\n"
+    "CONVENTIONS.md: 같/VA ㄴ/ETM is 같/VA 은/ETM, 있/VA is 있/VV, ...), with the\n"
+    "rules the model was built with; the report says how many gold morphemes\n"
+    "each rule rewrote.\n"
+    "  --raw-gold  score against the gold as written instead\n"
     "If GOLD's name with its extension replaced by .sources exists, its lines\n"
     "give each sentence's source and figures are also reported per source.\n"
     "  --model P   model file (default: $KMA_MODEL, else the bundled model)\n"
@@ -92,6 +99,7 @@ struct Extra {
 struct FileResult {
   std::string name;
   EvalAccumulator acc;
+  build::ConventionCounts mapped;  // the gold's rewrites to kma's convention
   double seconds = 0;  // analysis time only
   Extra all;
   std::map<std::string, Extra> per_source;
@@ -103,6 +111,7 @@ struct FileResult {
     compared += o.compared;
     identical += o.identical;
     gold_diff_sq += o.gold_diff_sq;
+    mapped.Merge(o.mapped);
     for (const auto& [src, e] : o.per_source) per_source[src].Merge(e);
     seconds += o.seconds;
   }
@@ -110,6 +119,7 @@ struct FileResult {
 
 struct EvalContext {
   const GoldLmScorer* scorer = nullptr;
+  const GoldConvention* convention = nullptr;  // null with --raw-gold
   const AmbiguityIndex* ambiguity = nullptr;  // null without --train
   Analyzer* compare = nullptr;                // null without --compare-lm
   const GoldLmScorer* compare_scorer = nullptr;
@@ -126,6 +136,7 @@ struct LineScratch {
   std::vector<Morph> gold_morphs, pred_morphs;
   std::vector<Analysis> analyses, compare_analyses;
   std::vector<std::string> words;
+  bool per_word = false;  // the line has one column per word: `words`, `word_analyses`
   std::vector<std::vector<Morph>> word_analyses, pred_words;
   std::vector<std::pair<std::string, std::string>> lm_morphs;
 };
@@ -141,8 +152,7 @@ bool SameTop1(const std::vector<Analysis>& a, const std::vector<Analysis>& b) {
 
 // The gold LM figures of one line and, with --train, its ambiguous words
 // (and with sources on both sides, why the wrong ones are wrong).
-Extra LineExtra(std::string_view line, const std::string& source, const EvalContext& ctx, LineScratch* s,
-                FileResult* result) {
+Extra LineExtra(const std::string& source, const EvalContext& ctx, LineScratch* s, FileResult* result) {
   Extra ex;
   s->lm_morphs.clear();
   for (const Morph& m : s->gold_morphs) s->lm_morphs.emplace_back(m.form, m.tag);
@@ -154,7 +164,7 @@ Extra LineExtra(std::string_view line, const std::string& source, const EvalCont
     result->gold_diff_sq += d * d;
   }
   ex.lm_tokens = static_cast<int64_t>(lm_tokens);
-  if (ctx.ambiguity != nullptr && !s->analyses.empty() && SplitGoldWords(line, &s->words, &s->word_analyses)) {
+  if (ctx.ambiguity != nullptr && !s->analyses.empty() && s->per_word) {
     s->pred_words.assign(s->words.size(), {});
     for (const Token& t : s->analyses[0].tokens)
       if (t.word < s->pred_words.size()) s->pred_words[t.word].push_back(Morph{t.form, std::string(TagName(t.tag))});
@@ -173,6 +183,17 @@ Extra LineExtra(std::string_view line, const std::string& source, const EvalCont
   return ex;
 }
 
+// The gold of one line in kma's convention (gold_convention.h).
+void MapGold(const GoldConvention& convention, LineScratch* s, build::ConventionCounts* counts) {
+  if (!s->per_word) {
+    convention.MapFlat(&s->gold_morphs, counts);
+    return;
+  }
+  convention.MapWords(&s->word_analyses, counts);
+  s->gold_morphs.clear();
+  for (const std::vector<Morph>& w : s->word_analyses) s->gold_morphs.insert(s->gold_morphs.end(), w.begin(), w.end());
+}
+
 // Analyses and scores one non-blank gold line; returns an exit code (errors
 // already printed). `source` is "" without a .sources file.
 int EvalLine(const LineReader& gold, std::string_view line, const std::string& source, Analyzer* analyzer,
@@ -180,6 +201,8 @@ int EvalLine(const LineReader& gold, std::string_view line, const std::string& s
   std::string error;
   if (!ParseGoldLine(line, &s->raw, &s->gold_morphs, &error))
     return Fail(kExitRuntime, gold.name() + ":" + std::to_string(gold.line_number()) + ": " + error);
+  s->per_word = SplitGoldWords(line, &s->words, &s->word_analyses);
+  if (ctx.convention != nullptr) MapGold(*ctx.convention, s, &result->mapped);
   auto start = std::chrono::steady_clock::now();
   Status st = analyzer->AnalyzeUtf8(s->raw, opt, &s->analyses);
   result->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -194,7 +217,7 @@ int EvalLine(const LineReader& gold, std::string_view line, const std::string& s
     ++result->compared;
     result->identical += SameTop1(s->analyses, s->compare_analyses);
   }
-  const Extra ex = LineExtra(line, source, ctx, s, result);
+  const Extra ex = LineExtra(source, ctx, s, result);
   result->all.Merge(ex);
   if (!source.empty()) result->per_source[source].Merge(ex);
   return kExitOk;
@@ -255,6 +278,35 @@ void AppendJsonExtra(const Extra& e, bool with_ambiguity, std::string* out) {
   out->append(",\"ambiguous_errors\":{\"other_source\":" + std::to_string(e.wrong_by_cause[0]) +
               ",\"same_source\":" + std::to_string(e.wrong_by_cause[1]) +
               ",\"unattested\":" + std::to_string(e.wrong_by_cause[2]) + "}");
+}
+
+// "gold_convention": whether the gold was mapped and what each rule rewrote.
+void AppendJsonConvention(bool mapped, const build::ConventionCounts& c, std::string* out) {
+  out->append(",\"gold_convention\":{\"mapped\":");
+  out->append(mapped ? "true" : "false");
+  out->append(",\"rewrites\":" + std::to_string(c.total()) + ",\"rules\":{");
+  for (int r = 0; r < build::kConventionRules; ++r) {
+    const auto rule = static_cast<build::ConventionRule>(r);
+    if (r > 0) out->push_back(',');
+    AppendJsonString(std::string(build::ConventionRuleName(rule)), out);
+    out->append(":" + std::to_string(c[rule]));
+  }
+  out->append("}}");
+}
+
+// One line: what the gold's mapping rewrote.
+void AppendTextConvention(bool mapped, const build::ConventionCounts& c, std::string* out) {
+  if (!mapped) {
+    out->append("gold scored as written (--raw-gold)\n");
+    return;
+  }
+  out->append("gold mapped to kma's convention (docs/CONVENTIONS.md): " + std::to_string(c.total()) +
+              " rewrites");
+  for (int r = 0; r < build::kConventionRules; ++r) {
+    const auto rule = static_cast<build::ConventionRule>(r);
+    if (c[rule] > 0) out->append(", " + std::string(build::ConventionRuleName(rule)) + " " + std::to_string(c[rule]));
+  }
+  out->append("\n");
 }
 
 // Keys shared by the top-level object and the per-file objects.
@@ -390,6 +442,7 @@ int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* 
 // --compare-lm's analyzer and scorer.
 struct EvalSetup {
   std::unique_ptr<GoldLmScorer> scorer, compare_scorer;
+  std::unique_ptr<GoldConvention> convention;
   AmbiguityIndex ambiguity;
   std::unique_ptr<Analyzer> compare;
   EvalContext ctx;
@@ -399,9 +452,23 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
               const std::string& lm, EvalSetup* setup) {
   setup->scorer = std::make_unique<GoldLmScorer>(*model, lm, opt.knlm_mix);
   setup->ctx.scorer = setup->scorer.get();
+  if (!args.Has("raw-gold")) {
+    setup->convention = GoldConvention::ForModel(model->impl());
+    if (setup->convention == nullptr)
+      return Fail(kExitUsage, "this model carries no conjugation rules to map the gold with: use --raw-gold");
+    setup->ctx.convention = setup->convention.get();
+  }
   std::string error;
   if (args.Has("train")) {
-    if (!setup->ambiguity.Load(args.Get("train"), &error)) return Fail(kExitRuntime, error);
+    // The training file's readings in the same convention as the gold's.
+    AmbiguityIndex::MapFn map;
+    if (setup->convention != nullptr) {
+      build::ConventionCounts ignored;
+      map = [&c = *setup->convention, ignored](std::vector<std::vector<Morph>>* words) mutable {
+        c.MapWords(words, &ignored);
+      };
+    }
+    if (!setup->ambiguity.Load(args.Get("train"), &error, map)) return Fail(kExitRuntime, error);
     setup->ctx.ambiguity = &setup->ambiguity;
   }
   if (args.Has("compare-lm")) {
@@ -431,9 +498,10 @@ double IdenticalShare(const FileResult& total) {
 
 // The JSON report; `compare_lm` is "" without --compare-lm.
 std::string JsonReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
-                       const std::string& compare_lm, bool amb) {
+                       const std::string& compare_lm, bool amb, bool mapped) {
   std::string out = "{";
   AppendJsonResult(total.acc, total.seconds, total.all, total.per_source, amb, &out);
+  AppendJsonConvention(mapped, total.mapped, &out);
   out.append(",\"lm\":");
   AppendJsonString(lm, &out);
   if (!compare_lm.empty()) {
@@ -451,6 +519,7 @@ std::string JsonReport(const std::vector<FileResult>& results, const FileResult&
     AppendJsonString(results[i].name, &out);
     out.push_back(',');
     AppendJsonResult(results[i].acc, results[i].seconds, results[i].all, results[i].per_source, amb, &out);
+    AppendJsonConvention(mapped, results[i].mapped, &out);
     out.push_back('}');
   }
   out.append("]}\n");
@@ -459,11 +528,12 @@ std::string JsonReport(const std::vector<FileResult>& results, const FileResult&
 
 // The text report; `compare_lm` is "" without --compare-lm.
 std::string TextReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
-                       const std::string& compare_lm, bool amb) {
+                       const std::string& compare_lm, bool amb, bool mapped) {
   std::string out;
   const bool many = results.size() > 1;
   for (const FileResult& r : results) AppendTextResult(r.name, r.acc, r.seconds, r.all, r.per_source, amb, lm, !many, &out);
   if (many) AppendTextResult("overall", total.acc, total.seconds, total.all, total.per_source, amb, lm, true, &out);
+  AppendTextConvention(mapped, total.mapped, &out);
   if (!compare_lm.empty()) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "identical top-1 analyses, lm %s vs %s: %lld of %lld sentences (%.2f%%)\n",
@@ -486,7 +556,7 @@ int RunEval(int argc, char** argv, int first) {
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
-                                   {"morph-penalty", 0, true}, {"json", 0, false}};
+                                   {"morph-penalty", 0, true}, {"json", 0, false},    {"raw-gold", 0, false}};
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;
@@ -510,8 +580,9 @@ int RunEval(int argc, char** argv, int first) {
   }
   const std::string compare_lm = setup.compare ? args.Get("compare-lm") : std::string();
   const bool amb = setup.ctx.ambiguity != nullptr;
-  WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb)
-                               : TextReport(results, total, lm, compare_lm, amb));
+  const bool mapped = setup.ctx.convention != nullptr;
+  WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb, mapped)
+                               : TextReport(results, total, lm, compare_lm, amb, mapped));
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
   return kExitOk;
 }

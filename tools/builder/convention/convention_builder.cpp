@@ -83,34 +83,7 @@ void AppendPenalties(const ConventionSpec& spec, const std::vector<SourceCounts>
   }
 }
 
-Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kIo, "cannot open '" + path + "'");
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines->push_back(std::move(line));
-  }
-  return Status::Ok();
-}
-
 }  // namespace
-
-Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path, size_t corpus_lines,
-                       const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources) {
-  std::vector<std::string> lines;
-  KMA_RETURN_IF_ERROR(ReadLines(sources_path, &lines));
-  if (lines.size() != corpus_lines)
-    return Status(StatusCode::kInvalidArgument, sources_path + ": " + std::to_string(lines.size()) +
-                                                    " lines, but " + corpus_path + " has " +
-                                                    std::to_string(corpus_lines) + " (one source per corpus line)");
-  sources->clear();
-  for (const CorpusLine& g : gold_lines) {
-    if (g.line >= lines.size() || lines[g.line].empty())
-      return Status(StatusCode::kInvalidArgument, sources_path + ":" + std::to_string(g.line + 1) + ": no source");
-    sources->push_back(lines[g.line]);
-  }
-  return Status::Ok();
-}
 
 Status BuildConventionSection(const ConventionSpec& spec, const std::vector<CorpusLine>& gold_lines,
                               const std::vector<std::vector<uint32_t>>& tokens,

@@ -35,15 +35,6 @@ struct ConventionSpec {
   double feature_smoothing = 0.01;
 };
 
-// The gold sentences' sources, read from `sources_path` (one label per
-// line of the corpus file `corpus_path` of `corpus_lines` lines, as
-// corpus/train.sources) for the sentences of `gold_lines`. Errors: kIo
-// naming the sources file if it cannot be read; kInvalidArgument when its
-// line count differs from the corpus's (a sources file of another corpus)
-// or a sentence's label is blank.
-Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path, size_t corpus_lines,
-                       const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources);
-
 // The "convention" section for the gold sentences (raw text of
 // `gold_lines`, source labels `sources`, and LM tokens the first
 // gold_lines.size() of `tokens`) into *out, or "" when they have fewer than
