@@ -70,6 +70,8 @@ Status BuildModelWithSilver(build::BuildConfig config, const std::string& exampl
   SilverSettings s;  // s.lm empty: the teacher's default LM, the student's too
   s.threads = config.cong.threads;
   s.margin = spec.margin;
+  s.lexicon_dir = config.lexicon_dir;
+  s.rules_path = config.rules_path;
   for (int k = 0; k < weak::kNumExampleKinds; ++k) s.kind_on[k] = spec.weight[k] > 0;
   // The examples are read first, so a bad file fails before the long builds.
   SilverExamples examples;
