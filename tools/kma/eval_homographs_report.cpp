@@ -36,12 +36,7 @@ std::vector<PairRow> PairRows(const weak::HomographSet& set, const weak::Homogra
   return rows;
 }
 
-std::string Share(const HomographCount& n) {
-  char buf[16];
-  if (n.examples == 0) return "-";
-  std::snprintf(buf, sizeof buf, "%.4f", n.agreement());
-  return buf;
-}
+std::string Share(const HomographCount& n) { return ShareText(n.examples, n.agreement()); }
 
 // The label last: names in Hangul do not pad to a column width.
 void Row(const std::string& label, const HomographCount& n, std::string* out) {
@@ -106,15 +101,9 @@ std::string FormatHomographJson(const WeakRunInfo& info, const HomographSetInfo&
              ",\"held_out\":" + std::to_string(set_info.held_out) + ",\"pairs\":" + std::to_string(set_info.pairs) +
              ",\"held_out_pairs\":" + std::to_string(set_info.held_out_pairs) + "},");
   AppendJsonCount(t.overall(), &out);
-  out.append(",\"per_kind\":{");
-  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
-    if (k) out.push_back(',');
-    AppendJsonString(weak::KindName(Kind(k)), &out);
-    out.append(":{");
-    AppendJsonCount(t.by_kind(Kind(k)), &out);
-    out.push_back('}');
-  }
-  out.append("},\"pairs\":[");
+  out.push_back(',');
+  AppendJsonPerKind([&t](ExampleKind k, std::string* o) { AppendJsonCount(t.by_kind(k), o); }, &out);
+  out.append(",\"pairs\":[");
   bool first = true;
   for (const PairRow& r : PairRows(set, t)) {
     if (!first) out.push_back(',');

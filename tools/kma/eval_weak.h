@@ -9,6 +9,7 @@
 #ifndef KMA_TOOLS_KMA_EVAL_WEAK_H_
 #define KMA_TOOLS_KMA_EVAL_WEAK_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ struct HomographSetInfo {
   size_t held_out_pairs = 0;  // pairs with a held-out example
 };
 
+// "per_kind":{"sentence":{...},...}, each object's fields by `count`.
+void AppendJsonPerKind(const std::function<void(weak::ExampleKind, std::string*)>& count, std::string* out);
+// "0.9530" (4 decimals), or "-" when `count`, the share's denominator, is 0.
+std::string ShareText(int64_t count, double share);
 // The report title ("FILE (measured convention, lm ...)") and the run's
 // JSON fields, shared by the reports.
 std::string WeakTitle(const WeakRunInfo& info);

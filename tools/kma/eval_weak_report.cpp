@@ -17,13 +17,7 @@ using weak::Rule;
 HeadwordClass Class(int c) { return static_cast<HeadwordClass>(c); }
 ExampleKind Kind(int k) { return static_cast<ExampleKind>(k); }
 
-// "0.9530", or "-" when no example was scored.
-std::string Share(const AgreementCount& n) {
-  char buf[16];
-  if (n.scored == 0) return "-";
-  std::snprintf(buf, sizeof buf, "%.4f", n.agreement());
-  return buf;
-}
+std::string Share(const AgreementCount& n) { return ShareText(n.scored, n.agreement()); }
 
 void Row(const std::string& label, const AgreementCount& n, std::string* out) {
   char buf[160];
@@ -63,6 +57,25 @@ void AppendJsonCount(const AgreementCount& n, std::string* out) {
 }
 
 }  // namespace
+
+std::string ShareText(int64_t count, double share) {
+  char buf[16];
+  if (count == 0) return "-";
+  std::snprintf(buf, sizeof buf, "%.4f", share);
+  return buf;
+}
+
+void AppendJsonPerKind(const std::function<void(weak::ExampleKind, std::string*)>& count, std::string* out) {
+  out->append("\"per_kind\":{");
+  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
+    if (k) out->push_back(',');
+    AppendJsonString(weak::KindName(Kind(k)), out);
+    out->append(":{");
+    count(Kind(k), out);
+    out->push_back('}');
+  }
+  out->push_back('}');
+}
 
 std::string WeakTitle(const WeakRunInfo& info) {
   std::string t = info.file;
@@ -160,15 +173,9 @@ std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
     }
     out.append("}}");
   }
-  out.append("},\"per_kind\":{");
-  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
-    if (k) out.push_back(',');
-    AppendJsonString(weak::KindName(Kind(k)), &out);
-    out.append(":{");
-    AppendJsonCount(t.by_kind(Kind(k)), &out);
-    out.push_back('}');
-  }
-  out.append("},\"rules\":{");
+  out.append("},");
+  AppendJsonPerKind([&t](ExampleKind k, std::string* o) { AppendJsonCount(t.by_kind(k), o); }, &out);
+  out.append(",\"rules\":{");
   for (int r = 0; r < weak::kNumRules; ++r) {
     const Rule rule = static_cast<Rule>(r);
     if (r) out.push_back(',');

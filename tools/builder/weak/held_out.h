@@ -23,6 +23,8 @@ namespace kma::weak {
 // FNV-1a (64-bit) of the bytes of `s`, then MurmurHash3's fmix64.
 // Thread-safety: any thread.
 uint64_t HeadwordHash(std::string_view s);
+// MurmurHash3's 64-bit finaliser, the last step of HeadwordHash().
+uint64_t Fmix64(uint64_t h);
 
 // True if every example of `headword` is held out.
 // Thread-safety: any thread.

@@ -8,18 +8,10 @@
 
 #include "core/morph/conjugation.h"
 #include "core/text/hangul.h"
+#include "tools/builder/weak/held_out.h"
 
 namespace kma::weak {
 namespace {
-
-uint64_t Mix(uint64_t h) {  // MurmurHash3's fmix64
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ull;
-  h ^= h >> 33;
-  return h;
-}
 
 // FNV-1a over a number and code points, then fmix64 (an in-memory key: a
 // 64-bit collision between two of a few million keys is not a concern).
@@ -32,7 +24,7 @@ uint64_t Key(uint64_t first, std::u32string_view s, char32_t last = 0) {
   add(first);
   for (char32_t c : s) add(c);
   add(last);
-  return Mix(h);
+  return Fmix64(h);
 }
 
 uint64_t Bit(PosTag t) { return uint64_t{1} << static_cast<int>(t); }
