@@ -174,6 +174,9 @@ std::string Usage(bool dev) {
   }
   AppendHelp(&u, "--weak FILE", "dictionary usage examples (default: DIR/weak/dict_examples.tsv)");
   AppendHelp(&u, "--no-weak", "build from the corpus alone, without the examples");
+  AppendHelp(&u, "--teacher FILE",
+             "analyse the examples with this model instead of building the teacher: a model of the same DIR "
+             "built with the same options and --no-weak (the result is the same file, without the cost)");
   AppendHelp(&u, "--weak-kinds LIST",
              "comma-separated KIND:W, the examples' kinds (sentence, dialogue, phrase) used and their "
              "weights as in --silver (default " + kinds + ")");
@@ -206,7 +209,7 @@ ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
       {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
-      {"weak-kinds", 0, true}, {"no-convention", 0, false}};
+      {"weak-kinds", 0, true}, {"no-convention", 0, false}, {"teacher", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
@@ -346,8 +349,9 @@ int RunBuildModel(int argc, char** argv, int first) {
     return Fail(kExitUsage, "build-model needs -o OUT (see 'kma build-model --help')");
   error = ApplyOptions(args, &config);
   ExampleSilverSpec weak_spec;
-  if (error.empty() && args.Has("no-weak") && (args.Has("weak") || args.Has("weak-kinds")))
-    error = "--no-weak cannot be combined with --weak or --weak-kinds";
+  if (error.empty() && args.Has("no-weak") && (args.Has("weak") || args.Has("weak-kinds") || args.Has("teacher")))
+    error = "--no-weak cannot be combined with --weak, --weak-kinds or --teacher";
+  weak_spec.teacher_path = args.Get("teacher");
   if (error.empty() && args.Has("weak-kinds")) error = ApplyWeakKinds(args.Get("weak-kinds"), &weak_spec);
   if (!error.empty()) return Fail(kExitUsage, error);
   std::string examples;

@@ -17,26 +17,7 @@ using weak::Rule;
 HeadwordClass Class(int c) { return static_cast<HeadwordClass>(c); }
 ExampleKind Kind(int k) { return static_cast<ExampleKind>(k); }
 
-std::string Title(const WeakRunInfo& info) {
-  std::string t = info.file;
-  t += info.plain ? " (plain match" : " (measured convention";
-  if (!info.lm.empty()) t += ", lm " + info.lm;
-  if (info.held_out) t += ", held-out headwords";
-  if (info.kinds.size() < static_cast<size_t>(weak::kNumExampleKinds)) {
-    t += ", kinds ";
-    for (size_t i = 0; i < info.kinds.size(); ++i) t += (i ? "," : "") + info.kinds[i];
-  }
-  if (info.unfiltered) t += ", unfiltered";
-  return t + ")";
-}
-
-// "0.9530", or "-" when no example was scored.
-std::string Share(const AgreementCount& n) {
-  char buf[16];
-  if (n.scored == 0) return "-";
-  std::snprintf(buf, sizeof buf, "%.4f", n.agreement());
-  return buf;
-}
+std::string Share(const AgreementCount& n) { return ShareText(n.scored, n.agreement()); }
 
 void Row(const std::string& label, const AgreementCount& n, std::string* out) {
   char buf[160];
@@ -75,7 +56,42 @@ void AppendJsonCount(const AgreementCount& n, std::string* out) {
   else AppendJsonNumber(n.agreement(), out);
 }
 
-void AppendJsonInfo(const WeakRunInfo& info, std::string* out) {
+}  // namespace
+
+std::string ShareText(int64_t count, double share) {
+  char buf[16];
+  if (count == 0) return "-";
+  std::snprintf(buf, sizeof buf, "%.4f", share);
+  return buf;
+}
+
+void AppendJsonPerKind(const std::function<void(weak::ExampleKind, std::string*)>& count, std::string* out) {
+  out->append("\"per_kind\":{");
+  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
+    if (k) out->push_back(',');
+    AppendJsonString(weak::KindName(Kind(k)), out);
+    out->append(":{");
+    count(Kind(k), out);
+    out->push_back('}');
+  }
+  out->push_back('}');
+}
+
+std::string WeakTitle(const WeakRunInfo& info) {
+  std::string t = info.file;
+  t += info.plain ? " (plain match" : " (measured convention";
+  if (!info.lm.empty()) t += ", lm " + info.lm;
+  if (info.held_out) t += ", held-out headwords";
+  if (info.homographs) t += ", held-out homographs";
+  if (info.kinds.size() < static_cast<size_t>(weak::kNumExampleKinds)) {
+    t += ", kinds ";
+    for (size_t i = 0; i < info.kinds.size(); ++i) t += (i ? "," : "") + info.kinds[i];
+  }
+  if (info.unfiltered) t += ", unfiltered";
+  return t + ")";
+}
+
+void AppendWeakJsonInfo(const WeakRunInfo& info, std::string* out) {
   out->append("\"file\":");
   AppendJsonString(info.file, out);
   if (!info.lm.empty()) {
@@ -85,6 +101,7 @@ void AppendJsonInfo(const WeakRunInfo& info, std::string* out) {
   out->append(info.plain ? ",\"convention\":\"plain\"" : ",\"convention\":\"measured\"");
   out->append(info.held_out ? ",\"held_out\":true" : ",\"held_out\":false");
   out->append(info.unfiltered ? ",\"unfiltered\":true" : ",\"unfiltered\":false");
+  if (info.homographs) out->append(",\"homographs\":true");
   out->append(",\"kinds\":[");
   for (size_t i = 0; i < info.kinds.size(); ++i) {
     if (i) out->push_back(',');
@@ -96,10 +113,9 @@ void AppendJsonInfo(const WeakRunInfo& info, std::string* out) {
   AppendJsonNumber(info.cpu_seconds, out);
 }
 
-}  // namespace
 
 std::string FormatWeakText(const WeakRunInfo& info, const AgreementTally& t) {
-  std::string out = "== headword agreement: " + Title(info) + "\n";
+  std::string out = "== headword agreement: " + WeakTitle(info) + "\n";
   char buf[200];
   const double rate = info.seconds > 0 ? double(t.overall().examples) / info.seconds : 0.0;
   std::snprintf(buf, sizeof buf, "  %lld examples in %.1f s (%.0f examples/s, %ld thread%s; %.1f s CPU)\n",
@@ -135,7 +151,7 @@ std::string FormatWeakText(const WeakRunInfo& info, const AgreementTally& t) {
 
 std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
   std::string out = "{";
-  AppendJsonInfo(info, &out);
+  AppendWeakJsonInfo(info, &out);
   out.push_back(',');
   AppendJsonCount(t.overall(), &out);
   out.append(",\"per_class\":{");
@@ -157,15 +173,9 @@ std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
     }
     out.append("}}");
   }
-  out.append("},\"per_kind\":{");
-  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
-    if (k) out.push_back(',');
-    AppendJsonString(weak::KindName(Kind(k)), &out);
-    out.append(":{");
-    AppendJsonCount(t.by_kind(Kind(k)), &out);
-    out.push_back('}');
-  }
-  out.append("},\"rules\":{");
+  out.append("},");
+  AppendJsonPerKind([&t](ExampleKind k, std::string* o) { AppendJsonCount(t.by_kind(k), o); }, &out);
+  out.append(",\"rules\":{");
   for (int r = 0; r < weak::kNumRules; ++r) {
     const Rule rule = static_cast<Rule>(r);
     if (r) out.push_back(',');
@@ -179,7 +189,7 @@ std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
 }
 
 std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& usage, bool plain) {
-  std::string out = "== corpus usage of the headwords of " + Title(info) + "\n";
+  std::string out = "== corpus usage of the headwords of " + WeakTitle(info) + "\n";
   char buf[200];
   std::snprintf(buf, sizeof buf, "  %zu entries, %.1f s\n", usage.entry_count(), info.seconds);
   out.append(buf);
@@ -207,7 +217,7 @@ std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& us
 
 std::string FormatUsageJson(const WeakRunInfo& info, const weak::CorpusUsage& usage, bool plain) {
   std::string out = "{";
-  AppendJsonInfo(info, &out);
+  AppendWeakJsonInfo(info, &out);
   out.append(",\"entries\":" + std::to_string(usage.entry_count()) + ",\"usage\":[");
   bool first = true;
   for (int c = 0; c < weak::kNumHeadwordClasses; ++c) {
