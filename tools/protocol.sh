@@ -150,15 +150,12 @@ models() {
 
 configs=(config)
 [ $config_is_gold = 0 ] && configs+=(no-weak)
-for s in kaist gsd ksl blocks; do
-  name=$s; [ $s != blocks ] && name=loso-$s
-  models "$name" "$work/splits/$name"
-done
 if [ -z "$full_model" ]; then
   models full "$data"
 elif [ $config_is_gold = 0 ]; then
   build full "$data" no-weak "${gold_options[@]}"
 fi
+for name in loso-kaist loso-gsd loso-ksl blocks; do models "$name" "$work/splits/$name"; done
 
 # (a) with BIN when it can, else with the protocol's kma.
 homograph_kma=$kma
