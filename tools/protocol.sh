@@ -85,6 +85,14 @@ for o in "${options[@]}"; do
   esac
 done
 gold_options+=(--no-weak)
+# The rule file of the options, if any, is the homograph set's too.
+rules_opt=()
+for ((i = 0; i < ${#options[@]}; i++)); do
+  case ${options[$i]} in
+    --rules) rules_opt=(--rules "${options[$((i + 1))]}") ;;
+    --rules=*) rules_opt=("${options[$i]}") ;;
+  esac
+done
 can_reuse_teacher=0
 "$kma" build-model --help 2>/dev/null | grep -q -- '--teacher FILE' && can_reuse_teacher=1
 
@@ -150,15 +158,12 @@ models() {
 
 configs=(config)
 [ $config_is_gold = 0 ] && configs+=(no-weak)
-for s in kaist gsd ksl blocks; do
-  name=$s; [ $s != blocks ] && name=loso-$s
-  models "$name" "$work/splits/$name"
-done
 if [ -z "$full_model" ]; then
   models full "$data"
 elif [ $config_is_gold = 0 ]; then
   build full "$data" no-weak "${gold_options[@]}"
 fi
+for name in loso-kaist loso-gsd loso-ksl blocks; do models "$name" "$work/splits/$name"; done
 
 # (a) with BIN when it can, else with the protocol's kma.
 homograph_kma=$kma
@@ -169,7 +174,7 @@ for c in "${configs[@]}"; do
   [ -n "$full_model" ] && [ $c = config ] && m=$full_model
   [ -f "$m" ] || { [ $c = no-weak ] && continue; die "$m not found"; }
   "$homograph_kma" eval --weak "$data/weak/dict_examples.tsv" --homographs --lexicon "$data/lexicon" \
-    --model "$m" -t "$threads" --json > "$work/eval/$c.a.json"
+    "${rules_opt[@]}" --model "$m" -t "$threads" --json > "$work/eval/$c.a.json"
   for name in loso-kaist loso-gsd loso-ksl blocks; do
     "$kma" eval --model "$work/models/$name.$c.kmam" --json "$work/splits/$name/test.tsv" \
       > "$work/eval/$c.$name.json"
