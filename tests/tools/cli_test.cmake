@@ -458,6 +458,32 @@ elseif(CASE STREQUAL "eval_json")
   expect_out("\"per_source\":{\"gsd\":{\"sentences\":2,[^}]*},\"kaist\":{\"sentences\":3,[^}]*},\"ksl\":{\"sentences\":1,")
   expect_out("}\n$")
 
+elseif(CASE STREQUAL "eval_gold_convention")
+  # The gold is mapped to the model's convention as it is read: gold_mini's
+  # existence 있/VA becomes 있/VV (one rewrite); --raw-gold scores it as
+  # written; --convention-model maps it with another model's rules and
+  # dictionary (here a model of the mini corpus, which knows the same rule).
+  kma(ARGS eval "${DATA_DIR}/gold_mini.tsv" --json)
+  expect_exit(0)
+  expect_out("\"gold_convention\":{\"mapped\":true,\"rewrites\":1,[^}]*\"existence-verb\":1,")
+  string(REGEX MATCH "\"f1\":[0-9.e-]+" _mapped_f1 "${OUT}")
+  kma(ARGS eval "${DATA_DIR}/gold_mini.tsv" --raw-gold --json)
+  expect_exit(0)
+  expect_out("\"gold_convention\":{\"mapped\":false,\"rewrites\":0,")
+  set(_data "${_dir}/data")
+  file(MAKE_DIRECTORY "${_data}/corpus")
+  file(COPY "${DATA_DIR}/mini/lexicon" DESTINATION "${_data}")
+  configure_file("${DATA_DIR}/mini/train.tsv" "${_data}/corpus/train.tsv" COPYONLY)
+  kma(ARGS build-model --data "${_data}" --lm knlm --no-weak -o "${_dir}/mini.kmam")
+  expect_exit(0)
+  kma(ARGS eval "${DATA_DIR}/gold_mini.tsv" --json --convention-model "${_dir}/mini.kmam")
+  expect_exit(0)
+  expect_out("\"gold_convention\":{\"mapped\":true,\"rewrites\":1,")
+  expect_out("${_mapped_f1},")
+  kma(ARGS eval "${DATA_DIR}/gold_mini.tsv" --convention-model "${_dir}/missing.kmam")
+  expect_exit(1)
+  expect_one_line_error("missing\\.kmam")
+
 elseif(CASE STREQUAL "eval_weak")
   # weak_examples.tsv: 8 examples; the dialogue turn does not spell its
   # headword (피어나), so 7 are scored; 가공 is the one held-out headword.

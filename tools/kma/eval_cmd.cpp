@@ -41,6 +41,9 @@ constexpr const char kEvalUsage[] =
     "rules the model was built with; the report says how many gold morphemes\n"
     "each rule rewrote.\n"
     "  --raw-gold  score against the gold as written instead\n"
+    "  --convention-model P  map the gold with the rules and dictionary of model P\n"
+    "              instead of the scored model's (to score models of different\n"
+    "              builders, or of different training data, against one gold)\n"
     "If GOLD's name with its extension replaced by .sources exists, its lines\n"
     "give each sentence's source and figures are also reported per source.\n"
     "  --model P   model file (default: $KMA_MODEL, else the bundled model)\n"
@@ -442,6 +445,7 @@ int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* 
 // --compare-lm's analyzer and scorer.
 struct EvalSetup {
   std::unique_ptr<GoldLmScorer> scorer, compare_scorer;
+  std::shared_ptr<const Model> convention_model;  // --convention-model
   std::unique_ptr<GoldConvention> convention;
   AmbiguityIndex ambiguity;
   std::unique_ptr<Analyzer> compare;
@@ -453,9 +457,13 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
   setup->scorer = std::make_unique<GoldLmScorer>(*model, lm, opt.knlm_mix);
   setup->ctx.scorer = setup->scorer.get();
   if (!args.Has("raw-gold")) {
-    setup->convention = GoldConvention::ForModel(model->impl());
+    setup->convention_model = model;
+    if (args.Has("convention-model")) {
+      if (int rc = OpenModel(args.Get("convention-model"), "", &setup->convention_model); rc != kExitOk) return rc;
+    }
+    setup->convention = GoldConvention::ForModel(setup->convention_model->impl());
     if (setup->convention == nullptr)
-      return Fail(kExitUsage, "this model carries no conjugation rules to map the gold with: use --raw-gold");
+      return Fail(kExitUsage, "the model carries no conjugation rules to map the gold with: use --raw-gold");
     setup->ctx.convention = setup->convention.get();
   }
   std::string error;
@@ -556,7 +564,8 @@ int RunEval(int argc, char** argv, int first) {
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
-                                   {"morph-penalty", 0, true}, {"json", 0, false},    {"raw-gold", 0, false}};
+                                   {"morph-penalty", 0, true}, {"json", 0, false},    {"raw-gold", 0, false},
+                                   {"convention-model", 0, true}};
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;

@@ -566,7 +566,7 @@ TEST(MorphRulesCoverageTest, InflectionsSample) {
               cov.percent());
   for (const std::string& m : cov.misses) std::printf("  miss: %s\n", m.c_str());
   EXPECT_GE(cov.total, 150);
-  EXPECT_GE(cov.percent(), 94.0);  // measured 95.5%; the misses are noisy rows
+  EXPECT_GE(cov.percent(), 94.0);  // measured 95.0%; the misses are noisy rows
 }
 
 }  // namespace
