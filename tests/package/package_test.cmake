@@ -4,8 +4,8 @@
 #         [-DCARGO=...] [-DDOTNET=...] [-DJAVA=... -DJAVAC=...] -P package_test.cmake
 #
 #   setup           tools/package.sh --no-build into WORK_DIR/out (the fixture)
-#   natives         readelf -d: every shipped native artifact needs only the
-#                   C/C++ runtime (the binding libraries only libc and libm)
+#   natives         readelf: every shipped native file needs glibc 2.28 at
+#                   most and no libstdc++ (glibc_floor.cmake)
 #   cli             the installed kma uses the installed model, not the
 #                   build tree's
 #   c_find_package  a CMake project with find_package(kma CONFIG): shared and
@@ -104,20 +104,31 @@ if(CASE STREQUAL "setup")
   run("${WORK_DIR}" "${SOURCE_DIR}/tools/package.sh" --no-build -B "${BUILD_DIR}" -o "${_out}")
 
 elseif(CASE STREQUAL "natives")
-  file(GLOB _libkma "${_prefix}/lib*/libkma.so.*.*")
-  check_needed("${_libkma}" "${_cxx}")
-  check_needed("${_prefix}/bin/kma" "${_cxx}")
-  file(GLOB _jar "${_out}/java/*.jar")
+  # Every native file of every package: glibc 2.28 is enough, no libstdc++
+  # (glibc_floor.cmake), for each architecture the packages carry.
+  file(GLOB _files "${_prefix}/lib*/libkma.so.*.*" "${_prefix}/bin/kma")
+  file(GLOB _jar "${_out}/java/kma-java-*[0-9].jar")
   if(_jar)
     run("${_dir}" ${CMAKE_COMMAND} -E tar xf "${_jar}" native)
-    file(GLOB_RECURSE _jni "${_dir}/native/*.so")
-    check_needed("${_jni}" "${_libc}")
+    file(GLOB_RECURSE _jni "${_dir}/native/linux/*.so")
+    list(APPEND _files ${_jni})
   endif()
   file(GLOB _nupkg "${_out}/nuget/*.nupkg")
   if(_nupkg)
     run("${_dir}" ${CMAKE_COMMAND} -E tar xf "${_nupkg}" runtimes)
-    check_needed("${_dir}/runtimes/linux-x64/native/libkma_csharp.so" "${_libc}")
+    file(GLOB _cs "${_dir}/runtimes/linux-*/native/*.so")
+    list(APPEND _files ${_cs})
   endif()
+  file(GLOB _wheels "${_out}/python/*.whl")
+  foreach(_whl IN LISTS _wheels)
+    get_filename_component(_name "${_whl}" NAME_WE)
+    file(MAKE_DIRECTORY "${_dir}/${_name}")
+    run("${_dir}/${_name}" ${CMAKE_COMMAND} -E tar xf "${_whl}")
+    file(GLOB_RECURSE _so "${_dir}/${_name}/*.so*")
+    list(APPEND _files ${_so})
+  endforeach()
+  run("${_dir}" ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
+      -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake")
 
 elseif(CASE STREQUAL "cli")
   # The installed kma uses the installed model, although the build tree
