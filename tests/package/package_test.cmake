@@ -9,8 +9,13 @@
 #   cli             the installed kma uses the installed model, not the
 #                   build tree's
 #   c_find_package  a CMake project with find_package(kma CONFIG): shared and
-#                   static flavours
-#   c_pkg_config    cc with `pkg-config --cflags --libs` and a documented rpath
+#                   static flavours, each opening the installed model
+#   c_moved_prefix  the same against a copy of the install elsewhere: the
+#                   copy's model is used (and by the copy's kma CLI)
+#   c_add_subdirectory  a project building kma inside itself, both flavours
+#                   (builds the core: only with KMA_PACKAGE_SLOW=1)
+#   c_pkg_config    cc with `pkg-config --cflags --libs` and a documented rpath;
+#                   examples/analyze.c built so, run from an empty directory
 #   java            javac/java with only kma.jar on the class path
 #   dotnet_net8.0, dotnet_net10.0   console apps restoring Kma from a local feed
 #   rust            a cargo project with path dependencies on the .crate files
@@ -62,6 +67,14 @@ function(expect_analysis)
   endif()
   if(E_BATCH AND NOT OUT MATCHES "\nbatch: 밥/NNG\nbatch: error at (Some\\()?0\\)?\n")
     message(FATAL_ERROR "[${CASE}] batch lines missing or wrong in:\n${OUT}")
+  endif()
+endfunction()
+
+# expect_model(<path>): the output names <path> as the model opened.
+function(expect_model path)
+  string(FIND "${OUT}" "${path}" _pos)
+  if(_pos EQUAL -1)
+    message(FATAL_ERROR "[${CASE}] the model opened is not ${path}:\n${OUT}")
   endif()
 endfunction()
 
@@ -143,15 +156,44 @@ elseif(CASE STREQUAL "cli")
   run_clean("${_dir}" "${_prefix}/bin/kma" analyze in.txt)
   expect_analysis()
 
-elseif(CASE STREQUAL "c_find_package")
+elseif(CASE STREQUAL "c_find_package" OR CASE STREQUAL "c_moved_prefix")
+  # c_moved_prefix: the same with a copy of the install in another
+  # directory; both programs must open the copy's model.
+  set(_use "${_prefix}")
+  if(CASE STREQUAL "c_moved_prefix")
+    set(_use "${_dir}/moved/kma")
+    file(COPY "${_prefix}/" DESTINATION "${_use}")
+  endif()
   run("${_dir}" ${CMAKE_COMMAND} -S "${_consumers}" -B "${_dir}/build"
-      -DCMAKE_PREFIX_PATH=${_prefix} -DCMAKE_BUILD_TYPE=Release)
+      -DCMAKE_PREFIX_PATH=${_use} -DCMAKE_BUILD_TYPE=Release)
   run("${_dir}" ${CMAKE_COMMAND} --build "${_dir}/build")
+  file(REAL_PATH "${_use}/share/kma/kma-default.kmam" _model)
   foreach(_exe consumer consumer_static)
-    run_clean("${_dir}" "${_dir}/build/${_exe}")
+    run_clean("${_dir}" "${_dir}/build/${_exe}" --show-model)
     expect_analysis()
+    expect_model("${_model}")
   endforeach()
   check_needed("${_dir}/build/consumer_static" "${_cxx}")
+  if(CASE STREQUAL "c_moved_prefix")
+    run_clean("${_dir}" "${_use}/bin/kma" version)
+    expect_model("${_model}")
+  endif()
+
+elseif(CASE STREQUAL "c_add_subdirectory")
+  # Builds kma's core again inside the consumer: minutes, so only on demand.
+  if(NOT "$ENV{KMA_PACKAGE_SLOW}" STREQUAL "1")
+    message("SKIP: set KMA_PACKAGE_SLOW=1 to build kma inside a consumer project")
+    return()
+  endif()
+  run("${_dir}" ${CMAKE_COMMAND} -S "${_consumers}/subdir" -B "${_dir}/build"
+      -DKMA_SOURCE_DIR=${SOURCE_DIR} -DCMAKE_BUILD_TYPE=Release)
+  run("${_dir}" ${CMAKE_COMMAND} --build "${_dir}/build" --parallel 2 --target consumer consumer_static)
+  file(REAL_PATH "${_dir}/build/kma/models/kma-default.kmam" _model)
+  foreach(_exe consumer consumer_static)
+    run_clean("${_dir}" "${_dir}/build/${_exe}" --show-model)
+    expect_analysis()
+    expect_model("${_model}")
+  endforeach()
 
 elseif(CASE STREQUAL "c_pkg_config")
   # The .pc file is named by path, which pkg-config accepts instead of a
@@ -166,6 +208,13 @@ elseif(CASE STREQUAL "c_pkg_config")
   run("${_dir}" cc -std=c99 -Wall -Werror -o consumer "${_consumers}/consumer.c" ${_flags}
       "-Wl,-rpath,${_libdir}")
   run_clean("${_dir}" "${_dir}/consumer")
+  expect_analysis()
+  # The shipped example, built the same way, run without arguments from a
+  # directory with no model in it.
+  run("${_dir}" cc -std=c99 -Wall -Werror -o analyze "${SOURCE_DIR}/examples/analyze.c" ${_flags}
+      "-Wl,-rpath,${_libdir}")
+  file(MAKE_DIRECTORY "${_dir}/elsewhere")
+  run_clean("${_dir}/elsewhere" "${_dir}/analyze")
   expect_analysis()
 
 elseif(CASE STREQUAL "java")
