@@ -18,6 +18,8 @@
 #                   examples/analyze.c built so, run from an empty directory
 #   java            javac/java with only kma.jar on the class path
 #   dotnet_net8.0, dotnet_net10.0   console apps restoring Kma from a local feed
+#   dotnet_publish_linux_arm64  `dotnet publish -r linux-arm64` carries the
+#                   arm64 native (skipped when the package has none)
 #   rust            a cargo project with path dependencies on the .crate files
 #
 # Every consumer starts in an empty directory and its program runs under
@@ -218,7 +220,14 @@ elseif(CASE STREQUAL "c_pkg_config")
   expect_analysis()
 
 elseif(CASE STREQUAL "java")
-  file(GLOB _jar "${_out}/java/kma-java-*.jar")
+  set(_jar "${_out}/java/kma-java-${VERSION}.jar")
+  # What a Maven repository takes: the jar, its pom, sources and javadoc.
+  foreach(_f "${_jar}" "${_out}/java/kma-java-${VERSION}.pom" "${_out}/java/kma-java-${VERSION}-sources.jar"
+             "${_out}/java/kma-java-${VERSION}-javadoc.jar")
+    if(NOT EXISTS "${_f}")
+      message(FATAL_ERROR "[${CASE}] ${_f} is missing")
+    endif()
+  endforeach()
   file(COPY_FILE "${_jar}" "${_dir}/kma.jar")
   file(COPY "${_consumers}/Main.java" DESTINATION "${_dir}")
   run("${_dir}" "${JAVAC}" -cp kma.jar Main.java)
@@ -226,8 +235,20 @@ elseif(CASE STREQUAL "java")
   run_clean("${_dir}" "${JAVA}" -Dkma.model.cachedir=${_dir}/cache -cp kma.jar:. Main)
   expect_analysis(BATCH)
 
-elseif(CASE MATCHES "^dotnet_(net[0-9.]+)$")
+elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64)$")
   set(TFM "${CMAKE_MATCH_1}")
+  if(TFM STREQUAL "publish_linux_arm64")
+    # `dotnet publish -r linux-arm64` of a net8.0 app carries the package's
+    # arm64 native (when the package was made with the aarch64 cross build).
+    file(GLOB _nupkg "${_out}/nuget/*.nupkg")
+    execute_process(COMMAND ${CMAKE_COMMAND} -E tar tf "${_nupkg}" OUTPUT_VARIABLE _list)
+    if(NOT _list MATCHES "runtimes/linux-arm64/native/libkma_csharp\\.so")
+      message("SKIP: the package has no linux-arm64 native (tools/package.sh --cross makes it)")
+      return()
+    endif()
+    set(TFM net8.0)
+    set(_publish_rid linux-arm64)
+  endif()
   set(PACKAGES "${_dir}/packages")
   configure_file("${_consumers}/Consumer.csproj.in" "${_dir}/Consumer.csproj" @ONLY)
   file(COPY "${_consumers}/Program.cs" DESTINATION "${_dir}")
@@ -242,6 +263,20 @@ elseif(CASE MATCHES "^dotnet_(net[0-9.]+)$")
 ")
   set(ENV{DOTNET_CLI_TELEMETRY_OPTOUT} 1)
   set(ENV{DOTNET_NOLOGO} 1)
+  if(_publish_rid)
+    run("${_dir}" "${DOTNET}" publish -c Release -r ${_publish_rid} --self-contained false
+        -o "${_dir}/out" --nologo -v quiet)
+    run("${_dir}" readelf -h "${_dir}/out/libkma_csharp.so")
+    if(NOT OUT MATCHES "Machine: +AArch64")
+      message(FATAL_ERROR "[${CASE}] the published libkma_csharp.so is not for AArch64:\n${OUT}")
+    endif()
+    foreach(_f kma-default.kmam kma-LICENSE-MODEL.md Kma.dll)
+      if(NOT EXISTS "${_dir}/out/${_f}")
+        message(FATAL_ERROR "[${CASE}] ${_f} was not published")
+      endif()
+    endforeach()
+    return()
+  endif()
   run("${_dir}" "${DOTNET}" build -c Release --nologo -v quiet)
   # The package's own assembly for this framework was chosen.
   file(READ "${_dir}/obj/project.assets.json" _assets)
