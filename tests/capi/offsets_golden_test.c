@@ -19,6 +19,8 @@
 #error "KMA_GOLDEN_DIR must be defined"
 #endif
 
+KMA_TEST_GROUP_MODEL()
+
 static char* read_line(FILE* f) {
   size_t cap = 256, n = 0;
   char* buf = (char*)malloc(cap);
@@ -62,16 +64,13 @@ static void render(const kma_result* r8, const kma_result* r16, char* out, size_
 static void test_offsets_golden(void** state) {
   FILE* corpus = fopen(KMA_GOLDEN_DIR "/offsets_corpus.txt", "rb");
   FILE* expected = fopen(KMA_GOLDEN_DIR "/offsets_expected.tsv", "rb");
-  kma_model* m = NULL;
   kma_analyzer* a = NULL;
   char* text;
   int lines = 0;
   static char got[1 << 16];
   (void)state;
-  assert_non_null(corpus);
-  assert_non_null(expected);
-  assert_int_equal(kma_model_open_file(&m, KMA_TEST_MODEL_PATH, NULL), KMA_OK);
-  assert_int_equal(kma_analyzer_new(&a, m, NULL), KMA_OK);
+  assert_true(corpus != NULL && expected != NULL);
+  assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
   while ((text = read_line(corpus)) != NULL) {
     char* want;
     size_t units = 0;
@@ -97,7 +96,6 @@ static void test_offsets_golden(void** state) {
   }
   assert_true(lines >= 5);
   kma_analyzer_free(a);
-  kma_model_free(m);
   fclose(corpus);
   fclose(expected);
 }
@@ -108,16 +106,13 @@ static void test_offsets_golden(void** state) {
 static void test_morphs_golden(void** state) {
   FILE* corpus = fopen(KMA_GOLDEN_DIR "/corpus.txt", "rb");
   FILE* expected = fopen(KMA_GOLDEN_DIR "/expected.tsv", "rb");
-  kma_model* m = NULL;
   kma_analyzer* a = NULL;
   char* text;
   int lines = 0;
   static char got[1 << 16];
   (void)state;
-  assert_non_null(corpus);
-  assert_non_null(expected);
-  assert_int_equal(kma_model_open_file(&m, KMA_TEST_MODEL_PATH, NULL), KMA_OK);
-  assert_int_equal(kma_analyzer_new(&a, m, NULL), KMA_OK);
+  assert_true(corpus != NULL && expected != NULL);
+  assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
   while ((text = read_line(corpus)) != NULL) {
     char* want = read_line(expected);
     kma_result* r = NULL;
@@ -143,7 +138,6 @@ static void test_morphs_golden(void** state) {
   assert_null(read_line(expected));
   assert_true(lines >= 30);
   kma_analyzer_free(a);
-  kma_model_free(m);
   fclose(corpus);
   fclose(expected);
 }
@@ -151,5 +145,5 @@ static void test_morphs_golden(void** state) {
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_offsets_golden),
                                      cmocka_unit_test(test_morphs_golden)};
-  return cmocka_run_group_tests_name("capi_offsets_golden", tests, NULL, NULL);
+  return cmocka_run_group_tests_name("capi_offsets_golden", tests, open_model, close_model);
 }
