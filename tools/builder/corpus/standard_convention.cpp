@@ -102,6 +102,9 @@ bool WithoutEuVowel(std::u32string* f, bool coda_only) {
   return false;
 }
 
+// The honorific past written as one ending: 셨, 으셨.
+bool IsHonorificPast(const std::string& form) { return form == "셨" || form == "으셨"; }
+
 // 아ㅆ, 어ㅆ, 여ㅆ (a past tense written in two letters, as some dictionaries
 // do) -> 았, 었, 였. False if `form` does not start so.
 bool ComposePastSyllable(std::string* form) {
@@ -186,6 +189,11 @@ void StandardConvention::ApplyMorphemeRules(CorpusSentence* s, ConventionCounts*
         m.form = std::string(a ? "았" : "었") + m.form.substr(std::string("ㅆ").size());
         ++(*counts)[ConventionRule::kContractedPast];
       }
+    } else if (m.tag == PosTag::kEP && IsHonorificPast(m.form)) {
+      // 셨 is 시 + 었 (the kaist part writes it as one ending)
+      out.push_back({m.form.substr(0, m.form.size() - std::string("셨").size()) + "시", PosTag::kEP, m.word_initial});
+      m = {"었", PosTag::kEP, false};
+      ++(*counts)[ConventionRule::kContractedPast];
     } else if (m.tag == PosTag::kXSV && (m.form == "아지" || m.form == "어지")) {
       out.push_back({m.form.substr(0, m.form.size() - std::string("지").size()), PosTag::kEC, m.word_initial});
       m = {"지", PosTag::kVX, false};
@@ -362,6 +370,7 @@ bool StandardConvention::RewriteNounPredicate(const CorpusSentence& s, size_t* i
 bool StandardConvention::Writes(const std::string& form, PosTag tag) const {
   std::string composed = form;
   if (tag == PosTag::kEP && (form.rfind("ㅆ", 0) == 0 || ComposePastSyllable(&composed))) return false;
+  if (tag == PosTag::kEP && IsHonorificPast(form)) return false;
   if (tag == PosTag::kXSV && (form == "아지" || form == "어지")) return false;
   if (tag == PosTag::kVA && IsExistence(form)) return false;
   if (tag == PosTag::kMAG && IsAdverbialGe(form)) return false;

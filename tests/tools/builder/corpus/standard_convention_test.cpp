@@ -113,6 +113,11 @@ TEST_F(StandardConventionTest, ContractedPastIsWrittenByVowelHarmony) {
   EXPECT_EQ(Map("가/VX ㅆ/EP 다/EF", r), "가/VX 았/EP 다/EF");
   EXPECT_EQ(Map("나서/VV ㅆ/EP 다/EF", r), "나서/VV 었/EP 다/EF");
   EXPECT_EQ(Map("하/VV ㅆ/EP 다/EF", r), "하/VV 었/EP 다/EF");
+  // The honorific past: 시 and 었, as the Sejong corpora write it.
+  EXPECT_EQ(Map("주/VX 셨/EP 습니다/EF", r), "주/VX 시/EP 었/EP 습니다/EF");
+  EXPECT_EQ(Map("읽/VV 으셨/EP 다/EF", r), "읽/VV 으시/EP 었/EP 다/EF");
+  EXPECT_FALSE(convention_->Writes("셨", PosTag::kEP));
+  EXPECT_TRUE(convention_->Writes("시", PosTag::kEP));
   // Two letters for one syllable: composed, then written as after any stem.
   CorpusSentence s = Parse("그렇/VA 여ㅆ었/EP 을/ETM");
   ConventionCounts c;
