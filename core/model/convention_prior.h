@@ -8,8 +8,10 @@
 // P(m)), smoothed, so morphemes the source rarely writes cost more. The
 // penalties are never positive, so the search's bounds stay valid.
 //
-// Section "convention" (little-endian, written by
-// tools/builder/convention/convention_builder):
+// Section "convention" (little-endian; written by earlier model builders,
+// which trained the prior from corpus/train.sources; the current builder
+// maps the sources to one convention instead and writes none, see
+// docs/CONVENTIONS.md):
 //   u32 version (1), u32 sources S (1..8), u32 bucket_bits B (8..24),
 //   u32 max_n (1..4), u32 lm_vocab V, u32 reserved[3] (zero)
 //   i32 prior[8]          log P(source) * kConventionScale (S used)

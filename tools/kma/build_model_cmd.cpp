@@ -185,9 +185,6 @@ std::string Usage(bool dev) {
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
              "below 1 (each occurrence counts W in the n-gram models, once elsewhere)");
   AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
-  AppendHelp(&u, "--no-convention",
-             "no convention prior, even with DIR/corpus/train.sources (the source of each corpus line, "
-             "from which the model learns each source's annotation convention)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
   AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
   return u + "Progress is printed to stderr.\n";
@@ -209,7 +206,7 @@ ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
       {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
-      {"weak-kinds", 0, true}, {"no-convention", 0, false}, {"teacher", 0, true}};
+      {"weak-kinds", 0, true}, {"teacher", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
@@ -314,12 +311,10 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string
   config->rules_path = args.Get(
       "rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt" : std::string());
   if (!IsFile(config->train_path)) return Fail(kExitRuntime, config->train_path + ": training corpus not found");
-  // The sources of the corpus lines: the convention mapping's counts per
-  // source, and the convention prior.
-  if (const std::string sources = data + "/corpus/train.sources"; IsFile(sources)) {
+  // The sources of the corpus lines: the convention mapping counts its
+  // rewrites per source.
+  if (const std::string sources = data + "/corpus/train.sources"; IsFile(sources))
     config->corpus.sources_path = sources;
-    if (!args.Has("no-convention")) config->sources_path = sources;
-  }
   if (!IsDir(config->lexicon_dir)) return Fail(kExitRuntime, config->lexicon_dir + ": lexicon directory not found");
   if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
   if (!IsFile(config->rules_path))

@@ -58,7 +58,7 @@ constexpr const char kWeakUsage[] =
     "                the headword with one of its tags, or X하/X되 as X + 하/되\n"
     "                (XSV or XSA)\n"
     "  --unfiltered  also score examples whose text does not spell the headword\n"
-    "  --no-convention  analyse without the model's convention prior\n"
+    "  --no-convention  ignore the convention prior of an earlier builder's model\n"
     "  --homographs  homograph agreement on the held-out homograph examples\n"
     "                (tools/builder/weak/homograph_set.h: examples whose headword is\n"
     "                spelled like another word, half of them held out of training):\n"

@@ -32,8 +32,8 @@ std::string SearchSwitchHelp() {
          "                   beam by more than X nats is not tried from the others,\n"
          "                   0..1000 (default " + SkipMarginText() + ")\n"
          "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n"
-         "  --no-convention  analyse every sentence in the corpus's mixture of annotation\n"
-         "                   conventions, without the model's convention prior\n";
+         "  --no-convention  ignore the convention prior of a model built by an earlier\n"
+         "                   builder (the current builder writes none)\n";
 }
 
 bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string* error) {

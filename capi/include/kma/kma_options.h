@@ -65,13 +65,12 @@ enum {
    *  of the analysis itself, block them in a user dictionary
    *  (kma_user_dict_block()). */
   KMA_OPT_OUTPUT_TAGS = 7,
-  /** int32, 0..1, default 1: the convention prior. The training corpus
-   *  comes from sources that annotate some words differently (existence
-   *  있 as VA or VV, 같은 as 같/VA ㄴ/ETM or 같/VA 은/ETM). With 1, each
-   *  sentence is analysed in the convention of the source its characters
-   *  read like; with 0, every sentence in the corpus's mixture, as before
-   *  the prior existed. A model built without the corpus's sources has no
-   *  prior, and the option changes nothing. */
+  /** int32, 0..1, default 1: the convention prior of a model built by an
+   *  earlier model builder, which analysed each sentence in the annotation
+   *  convention of the training source its characters read like; 0 turns
+   *  it off. The current builder maps its sources to one convention
+   *  (docs/CONVENTIONS.md) and writes no prior, so with its models,
+   *  the bundled one included, the option changes nothing. */
   KMA_OPT_CONVENTION = 8
 };
 
