@@ -18,12 +18,6 @@
 
 namespace kma::search {
 
-// MorphStep::morph of a forced morpheme the dictionary lacks: this bit plus
-// an index into SearchConstraints::oov_forms (dictionary ids stay below 2^24;
-// the top bit marks a user dictionary's morphemes, kUserIdBit).
-inline constexpr uint32_t kForcedMorphBit = 0x40000000u;
-inline bool IsForcedOov(uint32_t morph) { return (morph & kForcedMorphBit) != 0; }
-
 struct ForcedSpan {
   uint32_t begin, end;  // normalized text, no whitespace at either end
   std::vector<MorphStep> steps;

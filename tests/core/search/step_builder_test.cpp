@@ -1,0 +1,432 @@
+// The step builder's terms, one by one, on small inputs with the bundled
+// model (core/search/step_builder.h, gold_scorer.h):
+//  - a reference written out term by term from the model's tables (entry
+//    penalty, unknown-word cost, boundary with its cap, cost per morpheme,
+//    LM, emission and tag-class interpolation, convention penalty, virtual
+//    full stop, end of sentence) gives the search's and the gold scorer's
+//    score of every N-best path made of one-morpheme nodes;
+//  - the terms of other nodes show as differences: the convention penalty
+//    of multi-morpheme entries and fused stems (turning the prior off), the
+//    cost per morpheme (changing it), a typo edit's cost (scaling it), a
+//    colloquial jamo token's cost, the user dictionary's scores;
+//  - on every path of those inputs the gold scorer's score is the search's.
+// Dropping any one term from the builder or the gold scorer fails a test.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dict/user_dictionary.h"
+#include "core/model/model.h"
+#include "core/model/model_impl.h"
+#include "core/search/analyzer.h"
+#include "core/search/chunker.h"
+#include "core/search/gold_scorer.h"
+#include "core/search/lattice.h"
+#include "core/search/step_builder.h"
+#include "core/text/hangul.h"
+#include "core/text/normalizer.h"
+#include "core/text/pretokenizer.h"
+#include "core/text/utf.h"
+
+namespace kma {
+namespace {
+
+// The LogAdd table is within 1e-4 nats of the exact sum per morpheme.
+constexpr double kTolerance = 2e-3;
+
+struct Coverage {
+  size_t paths = 0, unknown = 0, pattern = 0, capped = 0, period = 0, full_stop = 0;
+  double convention = 0;  // sum of the penalties met
+};
+
+// Scores an analysis whose tokens each are a node of their own (disjoint
+// spans: a dictionary entry of one morpheme, an unknown word, a pattern)
+// the long way; false for any other analysis.
+class ReferenceScorer {
+ public:
+  ReferenceScorer(const ModelImpl& m, const AnalyzeOptions& opt) : m_(m), opt_(opt) {
+    const std::string lm = opt.lm.empty() ? m.default_lm() : opt.lm;
+    scorer_ = m.lms().Find(lm)->NewScorer();
+    lambda_ = opt.class_lambda > 0 ? opt.class_lambda : m.class_lambda(lm) > 0 ? m.class_lambda(lm) : 0.7f;
+    mp_ = opt.morph_penalty >= 0 ? opt.morph_penalty : search::StepParams().morph_penalty;
+  }
+
+  bool Score(const std::string& text, const Analysis& an, double* score, Coverage* cov) {
+    std::u32string cps;
+    if (!Utf8ToU32(text, &cps)) return false;
+    Normalize(cps, &nt_);
+    if (!Checkable(an)) return false;
+    std::vector<search::Chunk> chunks;
+    search::MakeChunks(nt_.text, Pretokenize(nt_.text), &chunks);
+    EXPECT_EQ(chunks.size(), 1u) << text;  // the inputs are one chunk each
+    const search::Chunk& c = chunks[0];
+    conv_ = nullptr;
+    if (const ConventionPrior* prior = m_.convention(); prior != nullptr && opt_.convention_prior) {
+      std::vector<uint32_t> units;
+      conv_ = prior->Penalties(prior->Guess(std::u32string_view(nt_.text).substr(c.begin, c.end - c.begin), &units));
+    }
+    floor_ = search::IsSpaceless(nt_.text, c) ? 0.0f : search::StepParams().nospace_floor;
+    Coverage seen;
+    double s = 0;
+    lm::LmState lm = scorer_->Start();
+    uint32_t tag_state = m_.tag_lm_table().bos_state();
+    int last_tag = kNumTags;
+    uint32_t prev_end = 0;
+    for (const Token& t : an.tokens) {
+      const uint32_t b = Pos(t.cp_begin), e = Pos(t.cp_begin + t.cp_length);
+      bool space = prev_end == 0;
+      for (uint32_t p = prev_end; p < b; ++p) space |= search::IsSpaceChar(nt_.text[p]);
+      prev_end = e;
+      double cost = 0;
+      if (!NodeCost(t, b, e, &cost, &seen)) return false;
+      s -= cost;
+      s += Boundary(last_tag, t.tag, space, &seen);
+      last_tag = static_cast<int>(t.tag);
+      s += MorphScore(t, &lm, &tag_state, &seen);
+    }
+    if (last_tag != static_cast<int>(PosTag::kSF)) {
+      s += search::StepParams().period_weight * scorer_->Step(&lm, m_.period_lm_id());
+      ++seen.period;
+    } else {
+      ++seen.full_stop;
+    }
+    s += scorer_->Step(&lm, kLmEos);
+    *score = s;
+    seen.paths = 1;
+    Add(seen, cov);
+    return true;
+  }
+
+ private:
+  static void Add(const Coverage& a, Coverage* b) {
+    b->paths += a.paths;
+    b->unknown += a.unknown;
+    b->pattern += a.pattern;
+    b->capped += a.capped;
+    b->period += a.period;
+    b->full_stop += a.full_stop;
+    b->convention += a.convention;
+  }
+
+  bool Checkable(const Analysis& an) const {
+    for (size_t i = 0; i < an.tokens.size(); ++i) {
+      const Token& t = an.tokens[i];
+      if ((t.flags & (kTokenCorrected | kTokenUser | kTokenConstrained)) != 0) return false;
+      if (i + 1 < an.tokens.size() && t.cp_begin + t.cp_length > an.tokens[i + 1].cp_begin) return false;
+    }
+    return true;
+  }
+
+  // The normalized position of input code point `cp` (a token's spans are
+  // whole syllables when they do not overlap).
+  uint32_t Pos(uint32_t cp) const {
+    return static_cast<uint32_t>(std::lower_bound(nt_.to_input.begin(), nt_.to_input.end(), cp) -
+                                 nt_.to_input.begin());
+  }
+
+  bool NodeCost(const Token& t, uint32_t b, uint32_t e, double* cost, Coverage* seen) const {
+    const search::LatticeParams lp;
+    if ((t.flags & kTokenPattern) != 0) {
+      ++seen->pattern;
+      return true;
+    }
+    if ((t.flags & kTokenUnknown) != 0) {
+      int units = 0;
+      for (uint32_t p = b; p < e; ++p)
+        units += !(hangul::IsCodaJamo(nt_.text[p]) && p > b && hangul::IsSyllable(nt_.text[p - 1]));
+      *cost = lp.unk_base + lp.unk_per_unit * units + (t.tag == PosTag::kNNP ? lp.unk_nnp_extra : 0.0f);
+      ++seen->unknown;
+      return true;
+    }
+    // The cheapest one-morpheme entry of the span with the token's morpheme.
+    const TrieView& trie = m_.trie();
+    const uint32_t node = trie.Find(std::u32string_view(nt_.text).substr(b, e - b));
+    if (node == TrieView::kNone) return false;
+    bool found = false;
+    for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
+      const EntryRecord& er = m_.entry(v);
+      if (er.kind() != EntryKind::kPlain || er.morph_count() != 1 || m_.entry_morphs(er)[0] != t.morph_id) continue;
+      const double p = m_.entry_penalty(er);
+      *cost = found ? std::min(*cost, p) : p;
+      found = true;
+    }
+    return found;
+  }
+
+  double Boundary(int last_tag, PosTag tag, bool space, Coverage* seen) const {
+    double b = m_.BoundaryLogp(last_tag, static_cast<int>(tag), space);
+    if (!space && b < floor_) {
+      b = floor_;
+      ++seen->capped;
+    }
+    return search::StepParams().boundary_weight * b;
+  }
+
+  double MorphScore(const Token& t, lm::LmState* lm, uint32_t* tag_state, Coverage* seen) const {
+    const TagLmTable& tags = m_.tag_lm_table();
+    const uint32_t class_token = LmClassToken(t.tag);
+    if (t.morph_id == 0) {  // an unknown word or a pattern the dictionary lacks: the class token alone
+      *tag_state = tags.Next(*tag_state, class_token);
+      return scorer_->Step(lm, class_token);
+    }
+    const MorphRecord& r = m_.morph(t.morph_id);
+    const MorphScores& sc = m_.morph_scores(r);
+    const double conv = conv_ != nullptr ? conv_[r.lm_id()] : 0.0;
+    seen->convention += conv;
+    const double l = scorer_->Step(lm, r.lm_id());
+    const double tag = tags.Peek(*tag_state, class_token) + sc.tag_logp + conv;
+    *tag_state = tags.Next(*tag_state, class_token);
+    const double mix = lambda_ >= 1.0f ? l + sc.emit_logp + conv
+                                       : std::log(lambda_ * std::exp(l + sc.emit_logp + conv) +
+                                                  (1 - lambda_) * std::exp(tag));
+    return mix - mp_;
+  }
+
+  const ModelImpl& m_;
+  AnalyzeOptions opt_;
+  std::unique_ptr<lm::LmScorer> scorer_;
+  float lambda_ = 0.7f, mp_ = 0;
+  NormalizedText nt_;
+  const float* conv_ = nullptr;
+  float floor_ = 0;
+};
+
+class StepBuilderTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto m = Model::OpenFile(KMA_TEST_DEFAULT_MODEL);
+    if (m.ok()) model_ = new std::shared_ptr<const Model>(m.value());
+  }
+  static void TearDownTestSuite() {
+    delete model_;
+    model_ = nullptr;
+  }
+  void SetUp() override { ASSERT_NE(model_, nullptr) << "cannot open " KMA_TEST_DEFAULT_MODEL; }
+  static const ModelImpl& impl() { return (*model_)->impl(); }
+
+  static std::vector<Analysis> Analyze(const std::string& text, const AnalyzeOptions& opt,
+                                       const std::shared_ptr<const UserDictionary>& user = nullptr) {
+    Analyzer a(*model_, user);
+    std::vector<Analysis> out;
+    const Status st = a.AnalyzeUtf8(text, opt, &out);
+    EXPECT_TRUE(st.ok()) << st.message();
+    return out;
+  }
+  // The gold scorer's score of `an`.
+  static float Gold(GoldScorer* gold, const std::string& text, const Analysis& an) {
+    GoldScore g;
+    const Status st = gold->ScoreUtf8(text, nullptr, an, &g);
+    EXPECT_TRUE(st.ok()) << st.message() << ": " << text;
+    return g.score;
+  }
+  static std::shared_ptr<const UserDictionary> Dict(const std::string& tsv) {
+    UserDictionaryBuilder b(*model_);
+    EXPECT_TRUE(b.LoadTsv(tsv, "test").ok());
+    auto d = b.Compile();
+    EXPECT_TRUE(d.ok());
+    return d.ok() ? d.value() : nullptr;
+  }
+  // Every path's gold score is the search's, exactly.
+  static void ExpectGoldIsSearch(const std::string& text, const AnalyzeOptions& opt,
+                                 const std::shared_ptr<const UserDictionary>& user = nullptr) {
+    const std::vector<Analysis> out = Analyze(text, opt, user);
+    GoldScorer gold(*model_, opt, user);
+    std::vector<GoldScore> g;
+    ASSERT_TRUE(gold.ScoreUtf8(text, nullptr, out, &g).ok()) << text;
+    for (size_t i = 0; i < out.size(); ++i) {
+      EXPECT_EQ(g[i].score, out[i].score) << i << ": " << text;
+      EXPECT_EQ(g[i].lm, out[i].lm_score) << i << ": " << text;
+    }
+  }
+  // The first analysis holding a token with these flags (or any, for 0).
+  static const Analysis* With(const std::vector<Analysis>& out, uint16_t flags) {
+    for (const Analysis& an : out)
+      for (const Token& t : an.tokens)
+        if ((t.flags & flags) == flags) return &an;
+    return nullptr;
+  }
+
+  static std::shared_ptr<const Model>* model_;
+};
+
+std::shared_ptr<const Model>* StepBuilderTest::model_ = nullptr;
+
+AnalyzeOptions Options(int top_n, float morph_penalty = 0.25f) {
+  AnalyzeOptions o;
+  o.top_n = top_n;
+  o.morph_penalty = morph_penalty;  // non-zero, so that the term shows
+  return o;
+}
+
+TEST_F(StepBuilderTest, ReferenceScoreOfOneMorphemeNodes) {
+  const std::vector<std::string> texts = {
+      "학교 도서관 사과", "철수 가방 책상.", "퀼럼브스 도시 풍경", "2024 서울 ABC",
+      "학교가방책상", "나무 그늘 아래 벤치", "오늘 날씨 맑음"};
+  for (const char* lm : {"", "knlm"}) {
+    AnalyzeOptions opt = Options(16);
+    opt.lm = lm;
+    ReferenceScorer ref(impl(), opt);
+    GoldScorer gold(*model_, opt);
+    Coverage cov;
+    for (const std::string& text : texts) {
+      const std::vector<Analysis> out = Analyze(text, opt);
+      for (const Analysis& an : out) {
+        double want = 0;
+        if (!ref.Score(text, an, &want, &cov)) continue;
+        EXPECT_NEAR(an.score, want, kTolerance) << lm << ": " << text;
+        EXPECT_NEAR(Gold(&gold, text, an), want, kTolerance) << lm << ": " << text;
+      }
+    }
+    // The paths checked met every term.
+    EXPECT_GE(cov.paths, 20u) << lm;
+    EXPECT_GT(cov.unknown, 0u) << lm;
+    EXPECT_GT(cov.pattern, 0u) << lm;
+    EXPECT_GT(cov.capped, 0u) << lm;
+    EXPECT_GT(cov.period, 0u) << lm;
+    EXPECT_GT(cov.full_stop, 0u) << lm;
+    EXPECT_LT(cov.convention, -0.5) << lm;
+  }
+}
+
+// The convention penalties of every model morpheme of a path: of one-node
+// entries of several morphemes and of fused stems too.
+double ConventionSum(const ModelImpl& m, const std::string& text, const Analysis& an) {
+  std::u32string cps;
+  Utf8ToU32(text, &cps);
+  NormalizedText nt;
+  Normalize(cps, &nt);
+  std::vector<uint32_t> units;
+  const ConventionPrior* prior = m.convention();
+  const float* conv = prior->Penalties(prior->Guess(nt.text, &units));
+  double sum = 0;
+  for (const Token& t : an.tokens)
+    if (t.morph_id != 0) sum += conv[m.morph(t.morph_id).lm_id()];
+  return sum;
+}
+
+TEST_F(StepBuilderTest, ConventionPenaltyOfEveryModelMorpheme) {
+  ASSERT_NE(impl().convention(), nullptr);
+  // Stems fused with their endings (불러, 가까워, 도와), entries of several
+  // morphemes (했다, 갔다).
+  const std::vector<std::string> texts = {"노래를 불러 주었다", "집이 가까워서 좋았다", "친구를 도와 일을 했다",
+                                          "어제 학교에 갔다"};
+  AnalyzeOptions on = Options(4), off = on;
+  off.convention_prior = false;
+  GoldScorer gold_on(*model_, on), gold_off(*model_, off);
+  size_t fused = 0;
+  for (const std::string& text : texts) {
+    for (const Analysis& an : Analyze(text, on)) {
+      const double want = ConventionSum(impl(), text, an);
+      EXPECT_NEAR(Gold(&gold_on, text, an) - Gold(&gold_off, text, an), want, kTolerance) << text;
+      for (size_t i = 0; i + 1 < an.tokens.size(); ++i) {
+        const Token &a = an.tokens[i], &b = an.tokens[i + 1];
+        fused += b.cp_begin > a.cp_begin && b.cp_begin + b.cp_length == a.cp_begin + a.cp_length;
+      }
+    }
+    ExpectGoldIsSearch(text, on);
+    ExpectGoldIsSearch(text, off);
+  }
+  EXPECT_GT(fused, 0u);  // fused stems were among the paths
+}
+
+TEST_F(StepBuilderTest, CostPerMorphemeOfEveryNode) {
+  // A fused stem is one morpheme; unknown words and patterns (class tokens) pay none.
+  for (const std::string text : {"노래를 불러 주었다", "퀼럼브스 2024 사과"}) {
+    const AnalyzeOptions a = Options(4, 0.0f), b = Options(4, 0.5f);
+    GoldScorer gold_a(*model_, a), gold_b(*model_, b);
+    for (const Analysis& an : Analyze(text, a)) {
+      size_t morphemes = 0;
+      for (const Token& t : an.tokens) morphemes += t.morph_id != 0;
+      EXPECT_NEAR(Gold(&gold_b, text, an) - Gold(&gold_a, text, an), -0.5 * morphemes, kTolerance) << text;
+    }
+    ExpectGoldIsSearch(text, b);
+  }
+}
+
+TEST_F(StepBuilderTest, TypoEditCost) {
+  const std::string text = "안녕하세여 반가워여";
+  AnalyzeOptions one = Options(8), two = one, three = one;
+  one.typos = two.typos = three.typos = true;
+  two.typo_cost_scale = 2;
+  three.typo_cost_scale = 3;
+  const std::vector<Analysis> out = Analyze(text, one);
+  const Analysis* corrected = With(out, kTokenCorrected);
+  ASSERT_NE(corrected, nullptr);
+  GoldScorer g1(*model_, one), g2(*model_, two), g3(*model_, three);
+  const float s1 = Gold(&g1, text, *corrected), s2 = Gold(&g2, text, *corrected), s3 = Gold(&g3, text, *corrected);
+  EXPECT_LT(s2, s1 - 0.1f);  // the edit costs something, in proportion to the scale
+  EXPECT_NEAR(s1 - s3, 2 * (s1 - s2), kTolerance);
+  ExpectGoldIsSearch(text, one);
+  ExpectGoldIsSearch(text, three);
+  // A phonetic spelling split over two nodes (이써요 = 있 + 어요).
+  ExpectGoldIsSearch("여기 사람이 이써요", one);
+}
+
+TEST_F(StepBuilderTest, JamoTokenCost) {
+  // ㅋㅋ glued to a word: a token of its own that only costs its price and
+  // leaves the path as after a space.
+  AnalyzeOptions opt = Options(4);
+  opt.typos = true;
+  opt.convention_prior = false;  // guessed from the characters, ㅋㅋ included
+  const std::vector<Analysis> with = Analyze("좋아ㅋㅋ", opt);
+  const Analysis* jamo = nullptr;
+  for (const Analysis& an : with)
+    if (!an.tokens.empty() && an.tokens.back().form == "ㅋㅋ") jamo = &an;
+  ASSERT_NE(jamo, nullptr);
+  Analysis without = *jamo;
+  without.tokens.pop_back();
+  GoldScorer gold(*model_, opt);
+  const float base = Gold(&gold, "좋아", without);
+  EXPECT_NEAR(Gold(&gold, "좋아ㅋㅋ", *jamo) - base, -1.0, kTolerance);  // the typo set's jamo cost
+  ExpectGoldIsSearch("좋아ㅋㅋ", opt);
+  ExpectGoldIsSearch("진짜 웃겨ㅋㅋㅋ 대박ㅠㅠ", opt);
+}
+
+TEST_F(StepBuilderTest, UserDictionaryScores) {
+  const AnalyzeOptions opt = Options(4);
+  // A model morpheme re-scored: every reading holding it gains the score
+  // (the fused 불러 and 불렀다 too); a new word and a new stem: their score.
+  const auto low = Dict("부르\tVV\t0.5\n학교\tNNG\t1\n뉴진스\tNNP\t1\n힙하\tVA\t1\n");
+  const auto high = Dict("부르\tVV\t2\n학교\tNNG\t3\n뉴진스\tNNP\t4\n힙하\tVA\t3\n");
+  const std::vector<std::pair<std::string, double>> texts = {
+      {"학교에서 노래를 불렀다", 2.0 + 1.5}, {"뉴진스 노래", 3.0}, {"분위기가 힙해서 좋다", 2.0}};
+  GoldScorer gold_low(*model_, opt, low), gold_high(*model_, opt, high);
+  for (const auto& [text, gain] : texts) {
+    const std::vector<Analysis> out = Analyze(text, opt, high);
+    ASSERT_FALSE(out.empty());
+    EXPECT_NEAR(Gold(&gold_high, text, out[0]) - Gold(&gold_low, text, out[0]), gain, kTolerance) << text;
+    ExpectGoldIsSearch(text, opt, high);
+    ExpectGoldIsSearch(text, opt, low);
+  }
+}
+
+TEST_F(StepBuilderTest, GoldScorerNeedsAPathOfTheLattice) {
+  const AnalyzeOptions opt = Options(1);
+  std::vector<Analysis> out = Analyze("학교에 갔다", opt);
+  GoldScorer gold(*model_, opt);
+  GoldScore g;
+  Analysis changed = out[0];
+  changed.tokens[0].form = "학교교";
+  EXPECT_EQ(gold.ScoreUtf8("학교에 갔다", nullptr, changed, &g).code(), StatusCode::kInvalidArgument);
+  Analysis shorter = out[0];
+  shorter.tokens.pop_back();
+  EXPECT_EQ(gold.ScoreUtf8("학교에 갔다", nullptr, shorter, &g).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(gold.ScoreUtf8("학교에 갔다 왔다", nullptr, out[0], &g).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(gold.ScoreUtf8("\xff", nullptr, out[0], &g).code(), StatusCode::kInvalidUtf8);
+  ASSERT_TRUE(gold.ScoreUtf8("학교에 갔다", nullptr, out[0], &g).ok());
+  EXPECT_EQ(g.score, out[0].score);
+  // The empty text has one empty analysis, of score 0.
+  ASSERT_TRUE(gold.ScoreUtf8("", nullptr, Analysis(), &g).ok());
+  EXPECT_EQ(g.score, 0.0f);
+  AnalyzeOptions filtered = opt;
+  filtered.output_tags = TagSetOf(PosTag::kNNG);
+  GoldScorer picky(*model_, filtered);
+  EXPECT_EQ(picky.ScoreUtf8("학교에 갔다", nullptr, out[0], &g).code(), StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace kma
