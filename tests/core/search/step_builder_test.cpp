@@ -1,10 +1,11 @@
 // The step builder's terms, one by one, on small inputs with the bundled
 // model (core/search/step_builder.h, gold_scorer.h):
 //  - a reference written out term by term from the model's tables (entry
-//    penalty, unknown-word cost, boundary with its cap, cost per morpheme,
-//    LM, emission and tag-class interpolation, convention penalty, virtual
-//    full stop, end of sentence) gives the search's and the gold scorer's
-//    score of every N-best path made of one-morpheme nodes;
+//    penalties of one-morpheme, several-morpheme and fused-stem readings,
+//    unknown-word cost, boundary with its cap, cost per morpheme, LM,
+//    emission and tag-class interpolation, convention penalty, virtual full
+//    stop, end of sentence) gives the search's and the gold scorer's score
+//    of every N-best path of plain text;
 //  - the terms of other nodes show as differences: the convention penalty
 //    of multi-morpheme entries and fused stems (turning the prior off), the
 //    cost per morpheme (changing it), a typo edit's cost (scaling it), a
@@ -39,13 +40,16 @@ namespace {
 constexpr double kTolerance = 2e-3;
 
 struct Coverage {
-  size_t paths = 0, unknown = 0, pattern = 0, capped = 0, period = 0, full_stop = 0;
+  size_t paths = 0, unknown = 0, pattern = 0, capped = 0, period = 0, full_stop = 0, multi = 0, fused = 0;
   double convention = 0;  // sum of the penalties met
 };
 
-// Scores an analysis whose tokens each are a node of their own (disjoint
-// spans: a dictionary entry of one morpheme, an unknown word, a pattern)
-// the long way; false for any other analysis.
+// Scores an analysis of plain text (no typo reading, user or forced token)
+// the long way, from the model's tables; false if the model's entries do
+// not spell it. Tokens whose spans overlap are one word's morphemes: the
+// cheapest way entries of one or more morphemes, or a stem head and its
+// fused tail, spell them gives their node cost (the other terms do not
+// depend on how they are split into nodes).
 class ReferenceScorer {
  public:
   ReferenceScorer(const ModelImpl& m, const AnalyzeOptions& opt) : m_(m), opt_(opt) {
@@ -59,34 +63,31 @@ class ReferenceScorer {
     std::u32string cps;
     if (!Utf8ToU32(text, &cps)) return false;
     Normalize(cps, &nt_);
-    if (!Checkable(an)) return false;
-    std::vector<search::Chunk> chunks;
-    search::MakeChunks(nt_.text, Pretokenize(nt_.text), &chunks);
-    EXPECT_EQ(chunks.size(), 1u) << text;  // the inputs are one chunk each
-    const search::Chunk& c = chunks[0];
-    conv_ = nullptr;
-    if (const ConventionPrior* prior = m_.convention(); prior != nullptr && opt_.convention_prior) {
-      std::vector<uint32_t> units;
-      conv_ = prior->Penalties(prior->Guess(std::u32string_view(nt_.text).substr(c.begin, c.end - c.begin), &units));
-    }
-    floor_ = search::IsSpaceless(nt_.text, c) ? 0.0f : search::StepParams().nospace_floor;
+    for (const Token& t : an.tokens)
+      if ((t.flags & (kTokenCorrected | kTokenUser | kTokenConstrained)) != 0) return false;
+    Begin(text);
     Coverage seen;
     double s = 0;
     lm::LmState lm = scorer_->Start();
     uint32_t tag_state = m_.tag_lm_table().bos_state();
     int last_tag = kNumTags;
     uint32_t prev_end = 0;
-    for (const Token& t : an.tokens) {
-      const uint32_t b = Pos(t.cp_begin), e = Pos(t.cp_begin + t.cp_length);
+    const std::vector<Token>& t = an.tokens;
+    for (size_t i = 0, j; i < t.size(); i = j) {
+      uint32_t cp_end = t[i].cp_begin + t[i].cp_length;  // the group [i, j) of overlapping spans
+      for (j = i + 1; j < t.size() && t[j].cp_begin < cp_end; ++j) cp_end = std::max(cp_end, t[j].cp_begin + t[j].cp_length);
+      const uint32_t b = Pos(t[i].cp_begin), e = Pos(cp_end);
       bool space = prev_end == 0;
       for (uint32_t p = prev_end; p < b; ++p) space |= search::IsSpaceChar(nt_.text[p]);
       prev_end = e;
       double cost = 0;
-      if (!NodeCost(t, b, e, &cost, &seen)) return false;
+      if (!GroupCost(t, i, j, b, e, &cost, &seen)) return false;
       s -= cost;
-      s += Boundary(last_tag, t.tag, space, &seen);
-      last_tag = static_cast<int>(t.tag);
-      s += MorphScore(t, &lm, &tag_state, &seen);
+      for (size_t k = i; k < j; ++k) {
+        s += Boundary(last_tag, t[k].tag, space && k == i, &seen);
+        last_tag = static_cast<int>(t[k].tag);
+        s += MorphScore(t[k], &lm, &tag_state, &seen);
+      }
     }
     if (last_tag != static_cast<int>(PosTag::kSF)) {
       s += search::StepParams().period_weight * scorer_->Step(&lm, m_.period_lm_id());
@@ -102,6 +103,22 @@ class ReferenceScorer {
   }
 
  private:
+  static constexpr double kNone = 1e30;
+
+  // The chunk's convention row and boundary cap (the inputs are one chunk each).
+  void Begin(const std::string& text) {
+    std::vector<search::Chunk> chunks;
+    search::MakeChunks(nt_.text, Pretokenize(nt_.text), &chunks);
+    EXPECT_EQ(chunks.size(), 1u) << text;
+    const search::Chunk& c = chunks[0];
+    conv_ = nullptr;
+    if (const ConventionPrior* prior = m_.convention(); prior != nullptr && opt_.convention_prior) {
+      std::vector<uint32_t> units;
+      conv_ = prior->Penalties(prior->Guess(std::u32string_view(nt_.text).substr(c.begin, c.end - c.begin), &units));
+    }
+    floor_ = search::IsSpaceless(nt_.text, c) ? 0.0f : search::StepParams().nospace_floor;
+  }
+
   static void Add(const Coverage& a, Coverage* b) {
     b->paths += a.paths;
     b->unknown += a.unknown;
@@ -109,52 +126,99 @@ class ReferenceScorer {
     b->capped += a.capped;
     b->period += a.period;
     b->full_stop += a.full_stop;
+    b->multi += a.multi;
+    b->fused += a.fused;
     b->convention += a.convention;
   }
 
-  bool Checkable(const Analysis& an) const {
-    for (size_t i = 0; i < an.tokens.size(); ++i) {
-      const Token& t = an.tokens[i];
-      if ((t.flags & (kTokenCorrected | kTokenUser | kTokenConstrained)) != 0) return false;
-      if (i + 1 < an.tokens.size() && t.cp_begin + t.cp_length > an.tokens[i + 1].cp_begin) return false;
-    }
-    return true;
-  }
-
-  // The normalized position of input code point `cp` (a token's spans are
-  // whole syllables when they do not overlap).
+  // The normalized position of input code point `cp` (a word's first).
   uint32_t Pos(uint32_t cp) const {
     return static_cast<uint32_t>(std::lower_bound(nt_.to_input.begin(), nt_.to_input.end(), cp) -
                                  nt_.to_input.begin());
   }
+  // Whether token `t` spans normalized [b, e), as a path reports it.
+  bool Spans(const Token& t, uint32_t b, uint32_t e) const {
+    const auto& in = nt_.to_input;
+    const uint32_t ce = in[e] > in[e - 1] ? in[e] : in[e - 1] + 1;
+    return t.cp_begin == in[b] && t.cp_begin + t.cp_length == ce;
+  }
 
-  bool NodeCost(const Token& t, uint32_t b, uint32_t e, double* cost, Coverage* seen) const {
+  // Calls fn(q, entry) for the model's entries that spell text[p, q), q <= end.
+  template <typename Fn>
+  void ForEachEntry(uint32_t p, uint32_t end, Fn&& fn) const {
+    const TrieView& trie = m_.trie();
+    uint32_t node = TrieView::kRoot;
+    for (uint32_t q = p; q < end; ++q) {
+      node = trie.Child(node, trie.Label(nt_.text[q]));
+      if (node == TrieView::kNone) return;
+      for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
+        const EntryRecord& er = m_.entry(v);
+        // Copula-drop spellings need a syllable without space right before them.
+        if (er.after_vowel_only() && (p == 0 || !hangul::IsSyllable(nt_.text[p - 1]))) continue;
+        fn(q + 1, er);
+      }
+    }
+  }
+  bool Spells(const std::vector<Token>& t, size_t k, const EntryRecord& er, size_t from, uint32_t b,
+              uint32_t e) const {
+    const uint32_t* ms = m_.entry_morphs(er);
+    if (k + er.morph_count() - from > t.size()) return false;
+    for (size_t x = from; x < er.morph_count(); ++x, ++k)
+      if (t[k].morph_id != ms[x] || !Spans(t[k], b, e)) return false;
+    return true;
+  }
+
+  // The node cost of tokens [i, j) over normalized [b, e): an unknown word,
+  // a pattern, or the cheapest cover by dictionary entries.
+  bool GroupCost(const std::vector<Token>& t, size_t i, size_t j, uint32_t b, uint32_t e, double* cost,
+                 Coverage* seen) const {
     const search::LatticeParams lp;
-    if ((t.flags & kTokenPattern) != 0) {
+    if (j == i + 1 && (t[i].flags & kTokenPattern) != 0) {
       ++seen->pattern;
       return true;
     }
-    if ((t.flags & kTokenUnknown) != 0) {
+    if (j == i + 1 && (t[i].flags & kTokenUnknown) != 0) {
       int units = 0;
       for (uint32_t p = b; p < e; ++p)
         units += !(hangul::IsCodaJamo(nt_.text[p]) && p > b && hangul::IsSyllable(nt_.text[p - 1]));
-      *cost = lp.unk_base + lp.unk_per_unit * units + (t.tag == PosTag::kNNP ? lp.unk_nnp_extra : 0.0f);
+      *cost = lp.unk_base + lp.unk_per_unit * units + (t[i].tag == PosTag::kNNP ? lp.unk_nnp_extra : 0.0f);
       ++seen->unknown;
       return true;
     }
-    // The cheapest one-morpheme entry of the span with the token's morpheme.
-    const TrieView& trie = m_.trie();
-    const uint32_t node = trie.Find(std::u32string_view(nt_.text).substr(b, e - b));
-    if (node == TrieView::kNone) return false;
-    bool found = false;
-    for (uint32_t v = trie.value_begin(node); v < trie.value_end(node); ++v) {
-      const EntryRecord& er = m_.entry(v);
-      if (er.kind() != EntryKind::kPlain || er.morph_count() != 1 || m_.entry_morphs(er)[0] != t.morph_id) continue;
-      const double p = m_.entry_penalty(er);
-      *cost = found ? std::min(*cost, p) : p;
-      found = true;
+    // best[(p - b) * (n + 1) + k]: the cheapest cover of [b, p) by tokens [i, i + k).
+    const size_t n = j - i;
+    std::vector<double> best((e - b + 1) * (n + 1), kNone);
+    std::vector<char> fused(best.size(), 0);
+    best[0] = 0;
+    auto relax = [&](size_t from, uint32_t q, size_t k, double c, bool head) {
+      const size_t to = (q - b) * (n + 1) + k;
+      if (best[from] + c < best[to]) {
+        best[to] = best[from] + c;
+        fused[to] = fused[from] || head;
+      }
+    };
+    for (uint32_t p = b; p < e; ++p) {
+      for (size_t k = 0; k < n; ++k) {
+        const size_t from = (p - b) * (n + 1) + k;
+        if (best[from] == kNone) continue;
+        ForEachEntry(p, e, [&](uint32_t q, const EntryRecord& er) {
+          if (er.kind() == EntryKind::kPlain && Spells(t, i + k, er, 0, p, q))
+            relax(from, q, k + er.morph_count(), m_.entry_penalty(er), false);
+          if (er.kind() != EntryKind::kHead || t[i + k].morph_id != m_.entry_morphs(er)[0]) return;
+          ForEachEntry(q, e, [&](uint32_t r, const EntryRecord& tail) {
+            if (tail.kind() == EntryKind::kSocket && tail.socket == er.socket && Spans(t[i + k], p, r) &&
+                Spells(t, i + k + 1, tail, 0, q, r))
+              relax(from, r, k + 1 + tail.morph_count(), m_.entry_penalty(er) + m_.entry_penalty(tail), true);
+          });
+        });
+      }
     }
-    return found;
+    const size_t all = (e - b) * (n + 1) + n;
+    if (best[all] == kNone) return false;
+    *cost = best[all];
+    seen->fused += fused[all];
+    seen->multi += n > 1 && !fused[all];
+    return true;
   }
 
   double Boundary(int last_tag, PosTag tag, bool space, Coverage* seen) const {
@@ -262,10 +326,10 @@ AnalyzeOptions Options(int top_n, float morph_penalty = 0.25f) {
   return o;
 }
 
-TEST_F(StepBuilderTest, ReferenceScoreOfOneMorphemeNodes) {
+TEST_F(StepBuilderTest, ReferenceScoreOfPlainText) {
   const std::vector<std::string> texts = {
-      "학교 도서관 사과", "철수 가방 책상.", "퀼럼브스 도시 풍경", "2024 서울 ABC",
-      "학교가방책상", "나무 그늘 아래 벤치", "오늘 날씨 맑음"};
+      "학교 도서관 사과", "철수 가방 책상.", "퀼럼브스 도시 풍경", "2024 서울 ABC", "학교가방책상",
+      "노래를 불러 주었다", "집이 가까워서 좋았다.", "친구를 도와 일을 했다", "어제 학교에 갔다", "간다"};
   for (const char* lm : {"", "knlm"}) {
     AnalyzeOptions opt = Options(16);
     opt.lm = lm;
@@ -281,10 +345,12 @@ TEST_F(StepBuilderTest, ReferenceScoreOfOneMorphemeNodes) {
         EXPECT_NEAR(Gold(&gold, text, an), want, kTolerance) << lm << ": " << text;
       }
     }
-    // The paths checked met every term.
-    EXPECT_GE(cov.paths, 20u) << lm;
+    // The paths checked met every term and kind of node.
+    EXPECT_GE(cov.paths, 100u) << lm;
     EXPECT_GT(cov.unknown, 0u) << lm;
     EXPECT_GT(cov.pattern, 0u) << lm;
+    EXPECT_GT(cov.multi, 0u) << lm;
+    EXPECT_GT(cov.fused, 0u) << lm;
     EXPECT_GT(cov.capped, 0u) << lm;
     EXPECT_GT(cov.period, 0u) << lm;
     EXPECT_GT(cov.full_stop, 0u) << lm;
