@@ -37,9 +37,9 @@ class Aligner {
           const std::vector<Token>& tokens, TokenOf token_of, StepBuilder* step)
       : model_(model), lattice_(lattice), nt_(nt), tokens_(tokens), token_of_(std::move(token_of)), step_(step) {}
 
-  // The chunk's path spelling tokens from `first` on, closed: false if there
-  // is none. *next is the first token after the chunk's; *reached the first
-  // token no path reached.
+  // The chunk's path spelling its tokens (from `first` on), closed: false if
+  // there is none. *next is the first token after the chunk's; *reached the
+  // first token no path reached.
   bool Run(const search::Chunk& c, size_t first, State* best, size_t* next, size_t* reached);
 
  private:
@@ -111,14 +111,18 @@ bool Aligner::Run(const search::Chunk& c, size_t first, State* best, size_t* nex
     }
   }
   *reached = reached_;
+  // The chunk's tokens are those that begin before its end: a path that
+  // spells only some of the last word's (서 of 서+어) does not count.
+  size_t last = first;
+  while (last < tokens_.size() && tokens_[last].cp_begin < nt_.to_input[c.end]) ++last;
+  *next = last;
   bool found = false;
   for (const Cell& cell : cells_.back()) {
-    if (cell.state.link_open != 0) continue;  // half a phonetic spelling
+    if (cell.token != last || cell.state.link_open != 0) continue;  // link_open: half a phonetic spelling
     State f = cell.state;
     step_->Close(&f);
     if (!found || f.score > best->score) {
       *best = f;
-      *next = cell.token;
       found = true;
     }
   }

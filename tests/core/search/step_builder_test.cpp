@@ -329,7 +329,8 @@ AnalyzeOptions Options(int top_n, float morph_penalty = 0.25f) {
 TEST_F(StepBuilderTest, ReferenceScoreOfPlainText) {
   const std::vector<std::string> texts = {
       "학교 도서관 사과", "철수 가방 책상.", "퀼럼브스 도시 풍경", "2024 서울 ABC", "학교가방책상",
-      "노래를 불러 주었다", "집이 가까워서 좋았다.", "친구를 도와 일을 했다", "어제 학교에 갔다", "간다"};
+      "노래를 불러 주었다", "집이 가까워서 좋았다.", "친구를 도와 일을 했다", "어제 학교에 갔다", "간다",
+      "책상 앞에서"};
   for (const char* lm : {"", "knlm"}) {
     AnalyzeOptions opt = Options(16);
     opt.lm = lm;
