@@ -118,6 +118,14 @@ class StepBuilder {
   static MorphStep ForcedOovStep(uint32_t id, PosTag tag) {
     return MorphStep{id, LmClassToken(tag), 0.0f, kForcedOovTagLogp, 0, tag};
   }
+  // A forced morpheme in the chunk, from the step ResolveConstraints made
+  // of it before the chunk's convention was known (for a model morpheme,
+  // the dictionary's scores): a model morpheme's step gets the penalty.
+  static MorphStep ForcedStep(const Lattice& lattice, const MorphStep& resolved) {
+    MorphStep st = resolved;
+    AddConventionPenalty(lattice, &st);
+    return st;
+  }
 
   // ---- Paths: the step itself ----
 

@@ -273,17 +273,19 @@ class StepBuilderTest : public ::testing::Test {
   static const ModelImpl& impl() { return (*model_)->impl(); }
 
   static std::vector<Analysis> Analyze(const std::string& text, const AnalyzeOptions& opt,
-                                       const std::shared_ptr<const UserDictionary>& user = nullptr) {
+                                       const std::shared_ptr<const UserDictionary>& user = nullptr,
+                                       const Constraints& c = Constraints()) {
     Analyzer a(*model_, user);
     std::vector<Analysis> out;
-    const Status st = a.AnalyzeUtf8(text, opt, &out);
+    const Status st = a.AnalyzeUtf8(text, opt, c, &out);
     EXPECT_TRUE(st.ok()) << st.message();
     return out;
   }
   // The gold scorer's score of `an`.
-  static float Gold(GoldScorer* gold, const std::string& text, const Analysis& an) {
+  static float Gold(GoldScorer* gold, const std::string& text, const Analysis& an,
+                    const Constraints* c = nullptr) {
     GoldScore g;
-    const Status st = gold->ScoreUtf8(text, nullptr, an, &g);
+    const Status st = gold->ScoreUtf8(text, c, an, &g);
     EXPECT_TRUE(st.ok()) << st.message() << ": " << text;
     return g.score;
   }
@@ -296,11 +298,12 @@ class StepBuilderTest : public ::testing::Test {
   }
   // Every path's gold score is the search's, exactly.
   static void ExpectGoldIsSearch(const std::string& text, const AnalyzeOptions& opt,
-                                 const std::shared_ptr<const UserDictionary>& user = nullptr) {
-    const std::vector<Analysis> out = Analyze(text, opt, user);
+                                 const std::shared_ptr<const UserDictionary>& user = nullptr,
+                                 const Constraints& c = Constraints()) {
+    const std::vector<Analysis> out = Analyze(text, opt, user, c);
     GoldScorer gold(*model_, opt, user);
     std::vector<GoldScore> g;
-    ASSERT_TRUE(gold.ScoreUtf8(text, nullptr, out, &g).ok()) << text;
+    ASSERT_TRUE(gold.ScoreUtf8(text, &c, out, &g).ok()) << text;
     for (size_t i = 0; i < out.size(); ++i) {
       EXPECT_EQ(g[i].score, out[i].score) << i << ": " << text;
       EXPECT_EQ(g[i].lm, out[i].lm_score) << i << ": " << text;
@@ -398,6 +401,29 @@ TEST_F(StepBuilderTest, ConventionPenaltyOfEveryModelMorpheme) {
     ExpectGoldIsSearch(text, off);
   }
   EXPECT_GT(fused, 0u);  // fused stems were among the paths
+}
+
+TEST_F(StepBuilderTest, ConventionPenaltyOfForcedMorphemes) {
+  // Span constraints on 노래를 and 불러 (the dictionary's morphemes) and on
+  // 퀼럼 (a morpheme it lacks, scored through its tag's class token: no
+  // penalty).
+  const std::string text = "노래를 불러 퀼럼 앞에서";
+  Constraints c;
+  ASSERT_TRUE(ParseConstraints("0:3 노래/NNG+를/JKO; 4:6 부르/VV+어/EC; 7:9 퀼럼/NNP", &c).ok());
+  AnalyzeOptions on = Options(4), off = on;
+  off.convention_prior = false;
+  GoldScorer gold_on(*model_, on), gold_off(*model_, off);
+  const std::vector<Analysis> out = Analyze(text, on, nullptr, c);
+  ASSERT_FALSE(out.empty());
+  for (const Analysis& an : out) {
+    size_t forced = 0;
+    for (const Token& t : an.tokens) forced += (t.flags & kTokenConstrained) != 0 && t.morph_id != 0;
+    EXPECT_EQ(forced, 4u);
+    EXPECT_NEAR(Gold(&gold_on, text, an, &c) - Gold(&gold_off, text, an, &c), ConventionSum(impl(), text, an),
+                kTolerance);
+  }
+  ExpectGoldIsSearch(text, on, nullptr, c);
+  ExpectGoldIsSearch(text, off, nullptr, c);
 }
 
 TEST_F(StepBuilderTest, CostPerMorphemeOfEveryNode) {
