@@ -497,6 +497,31 @@ TEST_F(StepBuilderTest, UserDictionaryScores) {
   }
 }
 
+TEST_F(StepBuilderTest, GoldIsTheSearchOnEveryPath) {
+  // Several chunks (their scores add up), typo readings, a span constraint.
+  const std::string text = "학교에 갔다. 집에 와서 밥을 먹었다! 안녕하세여 반가워여";
+  AnalyzeOptions typos = Options(8);
+  typos.typos = true;
+  ExpectGoldIsSearch(text, Options(8));
+  ExpectGoldIsSearch(text, typos);
+  Constraints c;
+  ASSERT_TRUE(ParseConstraints("8:10 집/NNG+에/JKB", &c).ok());
+  ExpectGoldIsSearch(text, typos, nullptr, c);
+  // A user's reading spelled with the model's morphemes: the same tokens as
+  // the model's reading of the word (of one node, which the alignment meets
+  // first), at the user's cost, which is the lower.
+  const auto user = Dict("했\t하/VV 었/EP\t3\n");
+  const std::vector<Analysis> out = Analyze("공부를 열심히 했습니다.", Options(1), user);
+  const std::vector<Analysis> plain = Analyze("공부를 열심히 했습니다.", Options(1));
+  ASSERT_EQ(out[0].tokens.size(), plain[0].tokens.size());
+  for (size_t i = 0; i < out[0].tokens.size(); ++i) {
+    EXPECT_EQ(out[0].tokens[i].form, plain[0].tokens[i].form);
+    EXPECT_EQ(out[0].tokens[i].flags, plain[0].tokens[i].flags);
+  }
+  EXPECT_GT(out[0].score, plain[0].score + 1.0f);
+  ExpectGoldIsSearch("공부를 열심히 했습니다.", Options(8), user);
+}
+
 TEST_F(StepBuilderTest, GoldScorerNeedsAPathOfTheLattice) {
   const AnalyzeOptions opt = Options(1);
   std::vector<Analysis> out = Analyze("학교에 갔다", opt);
