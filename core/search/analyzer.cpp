@@ -246,12 +246,6 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
                                   }),
                    tokens.end());
     }
-    if (opt.skip_unknown) {
-      std::vector<Token>& tokens = out->back().tokens;
-      tokens.erase(std::remove_if(tokens.begin(), tokens.end(),
-                                  [](const Token& tok) { return (tok.flags & kTokenUnknown) != 0; }),
-                   tokens.end());
-    }
   }
   DropRepeatedAnalyses(first, out);
   return Status::Ok();

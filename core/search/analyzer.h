@@ -65,8 +65,6 @@ struct AnalyzeOptions {
   // the tokens: the analysis is the same, tokens of other tags are left out
   // (the others keep their word and sentence numbers). Splitting ignores it.
   uint64_t output_tags = 0;
-  // Tokens of unknown words are left out (a post-filter, as output_tags).
-  bool skip_unknown = false;
 };
 
 class Analyzer {

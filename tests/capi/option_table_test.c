@@ -139,43 +139,12 @@ static void test_rejected_tags_keep_filter(void** state) {
   kma_model_free(model);
 }
 
-/* KMA_OPT_SKIP_UNKNOWN leaves unknown-word tokens out. */
-static void test_skip_unknown(void** state) {
-  kma_model* model = NULL;
-  kma_options* opt = NULL;
-  kma_analyzer *plain = NULL, *skip = NULL;
-  kma_result *r1 = NULL, *r2 = NULL;
-  const char* text = "뷁쀍을 샀다";
-  size_t i, unknown = 0;
-  (void)state;
-  assert_int_equal(kma_model_open_file(&model, KMA_TEST_MODEL_PATH, NULL), KMA_OK);
-  assert_int_equal(kma_options_new(&opt), KMA_OK);
-  assert_int_equal(kma_analyzer_new(&plain, model, opt), KMA_OK);
-  assert_int_equal(kma_options_set_int(opt, KMA_OPT_SKIP_UNKNOWN, 1), KMA_OK);
-  assert_int_equal(kma_analyzer_new(&skip, model, opt), KMA_OK);
-  assert_int_equal(kma_analyzer_analyze_utf8(plain, text, strlen(text), &r1), KMA_OK);
-  assert_int_equal(kma_analyzer_analyze_utf8(skip, text, strlen(text), &r2), KMA_OK);
-  for (i = 0; i < kma_result_token_count(r1, 0); ++i)
-    unknown += (kma_result_tokens(r1, 0)[i].flags & KMA_TOKEN_UNKNOWN) != 0;
-  assert_true(unknown > 0);
-  assert_int_equal(kma_result_token_count(r2, 0), kma_result_token_count(r1, 0) - unknown);
-  for (i = 0; i < kma_result_token_count(r2, 0); ++i)
-    assert_false(kma_result_tokens(r2, 0)[i].flags & KMA_TOKEN_UNKNOWN);
-  kma_result_free(r1);
-  kma_result_free(r2);
-  kma_analyzer_free(plain);
-  kma_analyzer_free(skip);
-  kma_options_free(opt);
-  kma_model_free(model);
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_enumeration),
       cmocka_unit_test(test_names_and_flags),
       cmocka_unit_test(test_values_kept_on_failure),
       cmocka_unit_test(test_rejected_tags_keep_filter),
-      cmocka_unit_test(test_skip_unknown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

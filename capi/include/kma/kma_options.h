@@ -79,11 +79,7 @@ enum {
    *  read like; with 0, every sentence in the corpus's mixture, as before
    *  the prior existed. A model built without the corpus's sources has no
    *  prior, and the option changes nothing. */
-  KMA_OPT_CONVENTION = 8,
-  /** int32, 0..1, default 0: with 1, tokens of unknown words
-   *  (KMA_TOKEN_UNKNOWN) are left out of the analyses; the analysis is the
-   *  same. */
-  KMA_OPT_SKIP_UNKNOWN = 9
+  KMA_OPT_CONVENTION = 8
 };
 
 /** Types of option slots, as reported by kma_option_type(). */
