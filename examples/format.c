@@ -1,16 +1,12 @@
 /* Prints what `kma analyze -f json` prints for each line of standard input
  * (or -f morphs / tsv with the second argument), through
  * kma_result_format(): the bytes are the CLI's.
- * Usage: format [model.kmam] [json|morphs|tsv] < text */
+ * Usage: format [model.kmam|-] [json|morphs|tsv] < text */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <kma/kma.h>
-
-#ifndef KMA_DEFAULT_MODEL_PATH
-#define KMA_DEFAULT_MODEL_PATH "kma-default.kmam"
-#endif
 
 /* Writes the record of r for text; the buffer grows when a record needs it. */
 static int print_record(const kma_result* r, int32_t format, const char* text, size_t len,
@@ -30,7 +26,9 @@ static int print_record(const kma_result* r, int32_t format, const char* text, s
 }
 
 int main(int argc, char** argv) {
-  const char* path = argc > 1 ? argv[1] : KMA_DEFAULT_MODEL_PATH;
+  /* No model path, or "-": the default model (KMA_MODEL, else the installed
+   * or build tree's one). */
+  const char* path = argc > 1 && strcmp(argv[1], "-") != 0 ? argv[1] : NULL;
   const char* name = argc > 2 ? argv[2] : "json";
   int32_t format = strcmp(name, "morphs") == 0 ? KMA_FORMAT_MORPHS
                    : strcmp(name, "tsv") == 0  ? KMA_FORMAT_TSV
@@ -41,7 +39,9 @@ int main(int argc, char** argv) {
   size_t cap = 1024;
   char* buf = (char*)malloc(cap);
   int rc = 0;
-  if (buf == NULL || kma_model_open_file(&model, path, NULL) != KMA_OK ||
+  if (buf == NULL ||
+      (path != NULL ? kma_model_open_file(&model, path, NULL) : kma_model_open_default(&model, NULL)) !=
+          KMA_OK ||
       kma_analyzer_new(&analyzer, model, NULL) != KMA_OK) {
     fprintf(stderr, "kma: %s\n", kma_last_error_message());
     rc = 1;
