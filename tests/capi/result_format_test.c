@@ -25,25 +25,6 @@ static int contains(const char* haystack, const char* needle) {
   return haystack != NULL && strstr(haystack, needle) != NULL;
 }
 
-/* The next line of f without its '\n' (malloc'ed; NULL at the end). */
-static char* read_line(FILE* f) {
-  size_t cap = 256, n = 0;
-  char* buf = (char*)malloc(cap);
-  int c;
-  if (buf == NULL) return NULL;
-  while ((c = fgetc(f)) != EOF && c != '\n') {
-    if (n + 1 >= cap) {
-      char* bigger = (char*)realloc(buf, cap *= 2);
-      if (bigger == NULL) { free(buf); return NULL; }
-      buf = bigger;
-    }
-    buf[n++] = (char)c;
-  }
-  if (c == EOF && n == 0) { free(buf); return NULL; }
-  buf[n] = '\0';
-  return buf;
-}
-
 static FILE* open_golden(const char* name) {
   char path[1024];
   FILE* f;
@@ -89,8 +70,8 @@ static void test_json_golden(void** state) {
   (void)state;
   assert_int_equal(kma_analyzer_new(&a8, g_model, NULL), KMA_OK);
   assert_int_equal(kma_analyzer_new(&a16, g_model, NULL), KMA_OK);
-  while ((line = read_line(in)) != NULL) {
-    char* want = read_line(expected);
+  while ((line = test_read_line(in)) != NULL) {
+    char* want = test_read_line(expected);
     size_t units = 0;
     uint16_t* u16 = test_utf8_to_utf16(line, strlen(line), &units);
     kma_result *r8 = NULL, *r16 = NULL;
@@ -116,7 +97,7 @@ static void test_json_golden(void** state) {
     ++lines;
   }
   assert_true(lines >= 8);
-  assert_null(read_line(expected));
+  assert_null(test_read_line(expected));
   kma_analyzer_free(a8);
   kma_analyzer_free(a16);
   fclose(in);
@@ -132,8 +113,8 @@ static void test_morphs_golden(void** state) {
   char* line;
   (void)state;
   assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
-  while ((line = read_line(in)) != NULL) {
-    char* want = read_line(expected);
+  while ((line = test_read_line(in)) != NULL) {
+    char* want = test_read_line(expected);
     kma_result* r = NULL;
     char* got;
     assert_non_null(want);
