@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "tools/kma/eval_weak.h"
-#include "tools/kma/output_format.h"
+#include "tools/kma/json_report.h"
 
 namespace kma::cli {
 namespace {
@@ -54,11 +54,17 @@ void Header(const char* label, std::string* out) {
   out->append(buf);
 }
 
-void AppendJsonCount(const HomographCount& n, std::string* out) {
-  out->append("\"examples\":" + std::to_string(n.examples) + ",\"headword\":" + std::to_string(n.headword) +
-              ",\"agreed\":" + std::to_string(n.agreed) + ",\"agreement\":");
-  if (n.examples == 0) out->append("null");
-  else AppendJsonNumber(n.agreement(), out);
+void AddJsonCount(const HomographCount& n, Json* j) {
+  (*j)["examples"] = n.examples;
+  (*j)["headword"] = n.headword;
+  (*j)["agreed"] = n.agreed;
+  (*j)["agreement"] = n.examples == 0 ? Json(nullptr) : JsonNumber(n.agreement());
+}
+
+Json JsonCount(const HomographCount& n) {
+  Json j = Json::object();
+  AddJsonCount(n, &j);
+  return j;
 }
 
 }  // namespace
@@ -95,27 +101,21 @@ std::string FormatHomographText(const WeakRunInfo& info, const HomographSetInfo&
 
 std::string FormatHomographJson(const WeakRunInfo& info, const HomographSetInfo& set_info,
                                 const weak::HomographSet& set, const weak::HomographTally& t) {
-  std::string out = "{";
-  AppendWeakJsonInfo(info, &out);
-  out.append(",\"set\":{\"examples\":" + std::to_string(set_info.examples) +
-             ",\"held_out\":" + std::to_string(set_info.held_out) + ",\"pairs\":" + std::to_string(set_info.pairs) +
-             ",\"held_out_pairs\":" + std::to_string(set_info.held_out_pairs) + "},");
-  AppendJsonCount(t.overall(), &out);
-  out.push_back(',');
-  AppendJsonPerKind([&t](ExampleKind k, std::string* o) { AppendJsonCount(t.by_kind(k), o); }, &out);
-  out.append(",\"pairs\":[");
-  bool first = true;
+  Json report = WeakJsonInfo(info);
+  report["set"] = {{"examples", set_info.examples},
+                   {"held_out", set_info.held_out},
+                   {"pairs", set_info.pairs},
+                   {"held_out_pairs", set_info.held_out_pairs}};
+  AddJsonCount(t.overall(), &report);
+  report["per_kind"] = JsonPerKind([&t](ExampleKind k) { return JsonCount(t.by_kind(k)); });
+  Json pairs = Json::array();
   for (const PairRow& r : PairRows(set, t)) {
-    if (!first) out.push_back(',');
-    first = false;
-    out.append("{\"pair\":");
-    AppendJsonString(r.name, &out);
-    out.push_back(',');
-    AppendJsonCount(r.n, &out);
-    out.push_back('}');
+    Json p = {{"pair", r.name}};
+    AddJsonCount(r.n, &p);
+    pairs.push_back(std::move(p));
   }
-  out.append("]}\n");
-  return out;
+  report["pairs"] = std::move(pairs);
+  return JsonText(report) + "\n";
 }
 
 }  // namespace kma::cli

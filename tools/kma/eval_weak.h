@@ -1,5 +1,5 @@
 // `kma eval --weak FILE`: headword agreement on the dictionary usage
-// examples (../shared/data/weak/dict_examples.tsv): the share of examples
+// examples (weak/dict_examples.tsv, docs/DATA.md): the share of examples
 // whose unconstrained top-1 analysis holds the example's headword in corpus
 // convention (tools/builder/weak/headword_convention.h), overall, per
 // headword class and per example kind. With --conventions TRAIN it instead
@@ -17,6 +17,7 @@
 #include "tools/builder/weak/corpus_usage.h"
 #include "tools/builder/weak/homograph_agreement.h"
 #include "tools/builder/weak/homograph_set.h"
+#include "tools/kma/json_report.h"
 
 namespace kma::cli {
 
@@ -46,14 +47,14 @@ struct HomographSetInfo {
   size_t held_out_pairs = 0;  // pairs with a held-out example
 };
 
-// "per_kind":{"sentence":{...},...}, each object's fields by `count`.
-void AppendJsonPerKind(const std::function<void(weak::ExampleKind, std::string*)>& count, std::string* out);
+// {"sentence":{...},...}: each kind's object made by `count`.
+Json JsonPerKind(const std::function<Json(weak::ExampleKind)>& count);
 // "0.9530" (4 decimals), or "-" when `count`, the share's denominator, is 0.
 std::string ShareText(int64_t count, double share);
 // The report title ("FILE (measured convention, lm ...)") and the run's
 // JSON fields, shared by the reports.
 std::string WeakTitle(const WeakRunInfo& info);
-void AppendWeakJsonInfo(const WeakRunInfo& info, std::string* out);
+Json WeakJsonInfo(const WeakRunInfo& info);
 
 std::string FormatWeakText(const WeakRunInfo& info, const weak::AgreementTally& tally);
 std::string FormatWeakJson(const WeakRunInfo& info, const weak::AgreementTally& tally);
