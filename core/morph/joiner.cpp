@@ -7,6 +7,7 @@
 #include "core/model/model_impl.h"
 #include "core/model/morph_lookup.h"
 #include "core/morph/conjugation.h"
+#include "core/morph/word_boundary.h"
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/text/morph_list.h"
@@ -21,12 +22,6 @@ bool HasSpace(const std::u32string& s) {
     if (k == CharClass::kSpace || k == CharClass::kControl) return true;
   }
   return false;
-}
-
-// Morphemes that never start a word.
-bool AlwaysAttached(PosTag t) {
-  return IsEnding(t) || IsParticle(t) || t == PosTag::kVCP || t == PosTag::kXSN || t == PosTag::kXSV ||
-         t == PosTag::kXSA;
 }
 
 // Rules the joiner applies before the model's: colloquial contractions of
@@ -79,10 +74,7 @@ IrregularClass Joiner::StemClass(std::string_view form, PosTag tag) const {
 
 bool Joiner::WantsSpace(PosTag tag, JoinSpace space) const {
   if (space != JoinSpace::kAuto) return space == JoinSpace::kSpace;
-  if (AlwaysAttached(tag)) return false;
-  // 본용언 + 아/어 + 보조용언 may be written as one word, and usually is.
-  if (tag == PosTag::kVX && prev_connective_) return false;
-  return model_->BoundaryLogp(static_cast<int>(prev_tag_), static_cast<int>(tag), true) > std::log(0.5f);
+  return StartsWord(*model_, prev_tag_, tag, prev_connective_);
 }
 
 void Joiner::Fuse(const Hyp& h, const std::u32string& right, PosTag tag, std::vector<Hyp>* out) const {
@@ -142,7 +134,7 @@ Status Joiner::Add(std::string_view form, PosTag tag, JoinSpace space) {
   prev_tag_ = tag;
   prev_irr_ = StemClass(form, tag);
   prev_whole_ = StemTailStart(right) == 0;
-  prev_connective_ = tag == PosTag::kEC && (form == "아" || form == "어" || form == "여");
+  prev_connective_ = IsConnectiveForm(tag, form);
   return Status::Ok();
 }
 

@@ -10,9 +10,9 @@
 // (the usual spelling). A few contractions the annotated corpus writes and
 // the model reads through other entries are the joiner's own (거 + 이 -> 게,
 // 것 + ㄴ -> 건; joiner.cpp). Between words it writes a space: where the caller
-// says so, or, for morphemes added with JoinSpace::kAuto, where the model's
-// boundary statistics make a space more likely than none (an auxiliary verb
-// after 아/어 is attached: 도와줬어요).
+// says so, or, for morphemes added with JoinSpace::kAuto, where the rule of
+// core/morph/word_boundary.h starts a word (the model's boundary statistics;
+// an auxiliary verb after 아/어 is attached: 도와줬어요).
 #ifndef KMA_CORE_MORPH_JOINER_H_
 #define KMA_CORE_MORPH_JOINER_H_
 

@@ -38,6 +38,7 @@ struct Analyzer::Scratch {
   search::BeamSearch search;
   search::NBestJoiner nbest;
   std::vector<uint32_t> units;  // the convention guess's characters
+  std::vector<uint32_t> space_gaps;  // spacing correction: SearchParams::space_gaps
   // Constrained analysis only.
   search::SearchConstraints constraints;
   search::MorphLookup morph_lookup;
@@ -82,6 +83,17 @@ Status Unsatisfied(const search::SearchConstraints& sc, const NormalizedText& nt
                 "no analysis of code points " + std::to_string(nt.to_input[c.begin]) + ":" +
                     std::to_string(nt.to_input[c.end]) + " holds lemma constraint(s) " + which,
                 nt.to_input[c.begin]);
+}
+
+// SearchParams::space_gaps from the removed spaces' input code points.
+void SpaceGaps(const std::vector<uint32_t>& removed, const std::vector<uint32_t>& to_input,
+               std::vector<uint32_t>* gaps) {
+  gaps->assign(to_input.size() + 1, 0);
+  for (uint32_t cp : removed) {
+    const size_t p = static_cast<size_t>(std::lower_bound(to_input.begin(), to_input.end(), cp) - to_input.begin());
+    ++(*gaps)[p + 1];
+  }
+  for (size_t i = 1; i < gaps->size(); ++i) (*gaps)[i] += (*gaps)[i - 1];
 }
 
 Status UnknownLm(const ModelImpl& mi, const std::string& name) {
@@ -216,6 +228,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   sc.pretokens = Pretokenize(t);
   WordIndex(t, &sc.word);
   search::MakeChunks(t, sc.pretokens, &sc.chunks);
+  if (opt.removed_spaces != nullptr) SpaceGaps(*opt.removed_spaces, sc.nt.to_input, &sc.space_gaps);
   sc.constraints.Clear();
   if (constraints != nullptr) KMA_RETURN_IF_ERROR(PrepareConstraints(*constraints));
   sc.nbest.Reset(opt.top_n);
@@ -308,6 +321,12 @@ Status Analyzer::SearchChunks(const AnalyzeOptions& opt, const Constraints* cons
     // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
     search::SearchParams chunk_sp = sp;
     if (search::IsSpaceless(t, c)) chunk_sp.nospace_floor = 0.0f;
+    // Spacing correction: a chunk the writer wrote without spaces gives no
+    // evidence either.
+    if (opt.removed_spaces != nullptr && sc.space_gaps[c.end] != sc.space_gaps[c.begin + 1]) {
+      chunk_sp.space_gaps = sc.space_gaps.data();
+      chunk_sp.space_weight = opt.space_weight;
+    }
     sc.search.Run(model, scorer, t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths,
                   constraints != nullptr ? &sc.constraints : nullptr);
     if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);

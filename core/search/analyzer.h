@@ -65,6 +65,12 @@ struct AnalyzeOptions {
   // the tokens: the analysis is the same, tokens of other tags are left out
   // (the others keep their word and sentence numbers). Splitting ignores it.
   uint64_t output_tags = 0;
+  // Spacing correction (core/search/spacer.h): the input code points
+  // (ascending) before which the writer had a space that the spacer took out
+  // of the text, weighed as evidence with `space_weight` in (0, 1)
+  // (search::SearchParams::space_gaps). Null: plain analysis.
+  const std::vector<uint32_t>* removed_spaces = nullptr;
+  float space_weight = 0.0f;
 };
 
 class Analyzer {

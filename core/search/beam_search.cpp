@@ -12,6 +12,13 @@ namespace {
 
 constexpr float kNegInf = -1e30f;
 constexpr float kLog2 = 0.6931472f;
+// Spacing correction: a space the writer put inside a morpheme costs this
+// many nats at weight 1 (spaces inside a morpheme do not occur in edited
+// text; a typo can still put one there).
+constexpr float kSpaceInsideMorpheme = 8.0f;
+// The cap on the cost of a missing space where spaces are evidence (the
+// cap of spaced text, SearchParams::nospace_floor).
+constexpr float kEvidenceNospaceFloor = -1.5f;
 
 }  // namespace
 
@@ -21,6 +28,26 @@ float BeamSearch::Boundary(int prev_tag, PosTag tag, bool space) const {
   float b = model_->BoundaryLogp(prev_tag, static_cast<int>(tag), space);
   if (!space && b < params_->nospace_floor) b = params_->nospace_floor;
   return params_->boundary_weight * b;
+}
+
+float BeamSearch::SpaceEvidence(const State& s, const Node& n) const {
+  // Between the analysis of the text without its spaces (weight 0, the
+  // search as usual) and its analysis with them (weight 1): a space before
+  // a node scores as the boundary model scores a space there, a missing one
+  // as a missing space, and a space inside a morpheme costs
+  // kSpaceInsideMorpheme.
+  const uint32_t* g = params_->space_gaps;
+  const float w = params_->space_weight;
+  const bool gap = g[n.begin + 1] != g[n.begin];
+  float inside = static_cast<float>(g[n.end] - g[n.begin + 1]);
+  // A stem's fused tail starts inside the stem.
+  if (n.entry_kind == EntryKind::kSocket) return -w * kSpaceInsideMorpheme * (inside + (gap ? 1.0f : 0.0f));
+  float b = 0.0f;
+  if (s.last_tag != kNumTags) {
+    b = model_->BoundaryLogp(s.last_tag, static_cast<int>(n.tag), gap);
+    if (!gap) b = std::max(b, kEvidenceNospaceFloor);
+  }
+  return w * (b - kSpaceInsideMorpheme * inside);
 }
 
 bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State* out) {
@@ -78,6 +105,7 @@ BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor,
   }
   out->space_before = 0;
   out->link_open = n.link_head;
+  if (params_->space_gaps != nullptr) out->score += SpaceEvidence(s, n);
   auto reached = [&] { return out->score >= floor ? Reach::kReached : Reach::kBelow; };
   const MorphStep* steps = lattice_->steps.data() + n.first_step;
   if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {

@@ -37,6 +37,13 @@ struct SearchParams {
   // cost anyway; trying it from every state cost more than the rest of the
   // search (docs/PERFORMANCE.md, "Typo-tolerant analysis").
   int corrected_from_states = kDefaultTypoFromStates;
+  // Spacing correction (core/search/spacer.h): the spaces the writer put in
+  // the text, which the spacer took out, weighed as evidence. Null outside
+  // spacing correction; else space_gaps[i] counts the spaces that stood
+  // before normalized positions < i (text.size() + 1 entries), and
+  // space_weight in (0, 1) says how much they count (see SpaceEvidence).
+  const uint32_t* space_gaps = nullptr;
+  float space_weight = 0.0f;
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -99,6 +106,9 @@ class BeamSearch {
   bool AddMorph(const MorphStep& m, float boundary, float floor, State* out);
   // The weighted log-probability of a space (or none) between two tags.
   float Boundary(int prev_tag, PosTag tag, bool space) const;
+  // Spacing correction: the score of node `n` after `s` for the spaces the
+  // writer put around and inside it (SearchParams::space_gaps).
+  float SpaceEvidence(const State& s, const Node& n) const;
   void AddToSet(StateSet* set, const State& s, uint32_t parent_hist, uint32_t node, float score_before);
   void Backtrace(const State& final_state, std::vector<Path>* out) const;
   // The lemma bits of constraints_ that the path of `s` extended by node `n`

@@ -55,7 +55,8 @@ constexpr const char kEvalUsage[] =
     "  -h, --help  show this help (--help-all: also the switches below)\n"
     "kma eval --weak FILE ...: headword agreement on dictionary usage examples\n"
     "(see 'kma eval --weak FILE --help').\n"
-    "With --split it scores sentence splitting instead (see 'kma eval --split --help').\n";
+    "With --split it scores sentence splitting instead (see 'kma eval --split --help'),\n"
+    "with --spacing spacing correction (see 'kma eval --spacing --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
@@ -482,8 +483,10 @@ std::string TextReport(const std::vector<FileResult>& results, const FileResult&
 
 int RunEval(int argc, char** argv, int first) {
   if (WantsEvalWeak(argc, argv, first)) return RunEvalWeak(argc, argv, first);
-  for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i)
+  for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i) {
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
+    if (std::string(argv[i]) == "--spacing") return RunEvalSpacing(argc, argv, first);
+  }
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
                                    {"morph-penalty", 0, true}, {"json", 0, false}};

@@ -1,0 +1,56 @@
+// Spacing correction (kma space, kma_space): text with missing, extra or
+// wrong spaces back with standard spacing, from its analysis.
+//
+// 1. The spaces between words are taken out of the text (a run of
+//    horizontal white space with Hangul on at least one side; spaces
+//    between two non-Hangul characters, as in "New York" or "3 x 4", stay,
+//    and so do line breaks and the spaces at a line's ends).
+// 2. The text without them is analysed; the spaces taken out are evidence
+//    in the search, as much as `weight` says (search::SearchParams::
+//    space_gaps): 0 ignores them (the analysis of the text written without
+//    spaces), values towards 1 make the analysis more and more that of the
+//    spaced text.
+// 3. Between every two morphemes that the analysis puts next to each other,
+//    a space is written where the tag rule of core/morph/word_boundary.h
+//    says a word starts, with the writer's own spacing as evidence:
+//        log-odds(word starts) + weight * kSpaceEvidenceNats * (+1 if the
+//        writer had a space there, -1 if not)  >  0.
+//    A line the writer wrote without any space gives no evidence (its
+//    spacing is the rule's alone). Particles, endings and suffixes never
+//    start a word, whatever the evidence.
+// Weight 1 trusts the writer's spaces: nothing is taken out and the text is
+// analysed as written; a space is only added where the rule's log-odds
+// beat kSpaceEvidenceNats, and one is only removed before a morpheme that
+// never starts a word.
+// A space the writer put is written back as it was (a tab stays a tab);
+// one the spacer adds is U+0020. Nothing else in the text changes.
+#ifndef KMA_CORE_SEARCH_SPACER_H_
+#define KMA_CORE_SEARCH_SPACER_H_
+
+#include <string>
+#include <string_view>
+
+#include "core/base/status.h"
+#include "core/search/analyzer.h"
+
+namespace kma {
+
+// How many nats the writer's space (or its absence) counts at weight 1.
+inline constexpr float kSpaceEvidenceNats = 4.0f;
+// The default weight of the writer's spaces (chosen on held-out text:
+// docs/ACCURACY.md, "Spacing correction").
+inline constexpr float kDefaultSpaceWeight = 0.5f;
+
+struct SpaceOptions {
+  float weight = kDefaultSpaceWeight;  // in [0, 1]
+  AnalyzeOptions analysis;             // top_n is ignored (the best analysis is used)
+};
+
+// The text with standard spacing, into *out (UTF-8). kInvalidUtf8 with the
+// byte offset of the first bad unit; kInvalidArgument for a weight outside
+// [0, 1]; the analyzer's other errors. *out is cleared on error.
+Status SpaceUtf8(Analyzer* analyzer, std::string_view text, const SpaceOptions& opt, std::string* out);
+
+}  // namespace kma
+
+#endif  // KMA_CORE_SEARCH_SPACER_H_
