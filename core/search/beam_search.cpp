@@ -15,7 +15,7 @@ constexpr float kLog2 = 0.6931472f;
 // Spacing correction: a space the writer put inside a morpheme costs this
 // many nats at weight 1 (spaces inside a morpheme do not occur in edited
 // text; a typo can still put one there).
-constexpr float kSpaceInsideMorpheme = 8.0f;
+constexpr float kSpaceInsideMorpheme = 16.0f;
 // The cap on the cost of a missing space where spaces are evidence (the
 // cap of spaced text, SearchParams::nospace_floor).
 constexpr float kEvidenceNospaceFloor = -1.5f;

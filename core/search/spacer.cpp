@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/model/model_impl.h"
@@ -103,8 +104,8 @@ std::vector<Piece> Pieces(const std::vector<Token>& tokens) {
 
 class Writer {
  public:
-  Writer(const ModelImpl& model, const Stripped& s, float weight, std::string* out)
-      : model_(model), s_(s), weight_(weight), out_(out) {
+  Writer(const ModelImpl& model, const Stripped& s, const SpaceOptions& opt, std::string* out)
+      : model_(model), s_(s), opt_(opt), out_(out) {
     inside_.assign(s.text.size() + 1, 0);
   }
 
@@ -155,15 +156,17 @@ class Writer {
       return;
     }
     float odds = WordStartLogOdds(model_, a.last, b.first, IsConnectiveForm(a.last, a.last_form));
-    if (Evidence(a.end)) odds += (spaced ? 1.0f : -1.0f) * weight_ * kSpaceEvidenceNats;
+    if (Evidence(a.end)) odds += opt_.weight * (spaced ? opt_.evidence_nats : -opt_.no_space_nats);
+    // Weight 1 trusts the writer's spaces: none is taken out.
+    if (spaced && opt_.weight >= 1.0f) odds = std::numeric_limits<float>::infinity();
     Copy(a.end);
-    if (odds > 0.0f) *out_ += spaced ? std::string(run) : std::string(" ");
+    if (odds > opt_.threshold) *out_ += spaced ? std::string(run) : std::string(" ");
     copied_ = b.begin;
   }
 
   const ModelImpl& model_;
   const Stripped& s_;
-  const float weight_;
+  const SpaceOptions& opt_;
   std::string* out_;
   std::vector<uint8_t> inside_;  // by byte of the stripped text: strictly inside a piece
   size_t copied_ = 0;
@@ -189,7 +192,7 @@ Status SpaceUtf8(Analyzer* analyzer, std::string_view text, const SpaceOptions& 
   }
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(analyzer->AnalyzeUtf8(s.text, ao, &res));
-  Writer w(analyzer->model()->impl(), s, opt.weight, out);
+  Writer w(analyzer->model()->impl(), s, opt, out);
   w.Write(Pieces(res.empty() ? std::vector<Token>() : res[0].tokens));
   return Status::Ok();
 }

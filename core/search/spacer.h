@@ -13,15 +13,15 @@
 // 3. Between every two morphemes that the analysis puts next to each other,
 //    a space is written where the tag rule of core/morph/word_boundary.h
 //    says a word starts, with the writer's own spacing as evidence:
-//        log-odds(word starts) + weight * kSpaceEvidenceNats * (+1 if the
-//        writer had a space there, -1 if not)  >  0.
+//        log-odds(word starts) + weight * (kSpaceEvidenceNats if the
+//        writer had a space there, else -kNoSpaceEvidenceNats)
+//          >  kWordStartThreshold.
 //    A line the writer wrote without any space gives no evidence (its
 //    spacing is the rule's alone). Particles, endings and suffixes never
 //    start a word, whatever the evidence.
-// Weight 1 trusts the writer's spaces: nothing is taken out and the text is
-// analysed as written; a space is only added where the rule's log-odds
-// beat kSpaceEvidenceNats, and one is only removed before a morpheme that
-// never starts a word.
+// Weight 1 trusts the writer's spaces: the text is analysed as written,
+// every space the writer put stays, and a space is only added where the
+// rule's log-odds beat kNoSpaceEvidenceNats.
 // A space the writer put is written back as it was (a tab stays a tab);
 // one the spacer adds is U+0020. Nothing else in the text changes.
 #ifndef KMA_CORE_SEARCH_SPACER_H_
@@ -35,15 +35,26 @@
 
 namespace kma {
 
-// How many nats the writer's space (or its absence) counts at weight 1.
-inline constexpr float kSpaceEvidenceNats = 4.0f;
+// How many nats the writer's space counts for a word start at weight 1, and
+// its absence against one: a missing space is the commoner slip, so the
+// absence counts less.
+inline constexpr float kSpaceEvidenceNats = 8.0f;
+inline constexpr float kNoSpaceEvidenceNats = 4.0f;
 // The default weight of the writer's spaces (chosen on held-out text:
 // docs/ACCURACY.md, "Spacing correction").
-inline constexpr float kDefaultSpaceWeight = 0.5f;
+inline constexpr float kDefaultSpaceWeight = 0.8f;
+
+// The log-odds a word start must beat: 0, the rule's own decision (1 was no
+// better on held-out text).
+inline constexpr float kWordStartThreshold = 0.0f;
 
 struct SpaceOptions {
   float weight = kDefaultSpaceWeight;  // in [0, 1]
   AnalyzeOptions analysis;             // top_n is ignored (the best analysis is used)
+  // Tuning aids (`kma eval --spacing`).
+  float threshold = kWordStartThreshold;
+  float evidence_nats = kSpaceEvidenceNats;
+  float no_space_nats = kNoSpaceEvidenceNats;
 };
 
 // The text with standard spacing, into *out (UTF-8). kInvalidUtf8 with the

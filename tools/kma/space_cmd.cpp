@@ -26,7 +26,7 @@ constexpr const char kSpaceUsage[] =
     "A bad line (invalid UTF-8) gets a message FILE:LINE:COLUMN on stderr and\n"
     "an empty output line; the exit status is then 1.\n"
     "  --weight W     how much the writer's spaces count, 0 (ignored: as if the\n"
-    "                 text had none) to 1 (trusted); default 0.5\n"
+    "                 text had none) to 1 (trusted); default 0.8\n"
     "  --model P      model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --user-dict F  a user dictionary (its words are analysed as such)\n"
     "  --typos        analyse with typo tolerance\n"

@@ -8,9 +8,8 @@
  * particles, endings and suffixes attach to what precedes them, other
  * morphemes start a word where the model's boundary statistics say so.
  * The writer's own spaces are evidence, weighed by @p weight: 0 ignores
- * them (as if the text had none), 1 trusts them (they are kept unless the
- * next morpheme never starts a word, and a space is added only where the
- * rules make one nearly certain). Spaces between two non-Hangul
+ * them (as if the text had none), 1 trusts them (every one is kept, and a
+ * space is added only where the rules make one nearly certain). Spaces between two non-Hangul
  * characters, line breaks and the spaces at a line's ends are kept as they
  * are; a kept space keeps its own character (a tab stays a tab), an added
  * one is U+0020. Nothing else in the text changes. The rules are in the
@@ -38,7 +37,7 @@ typedef struct kma_text kma_text;
  * @param[in]     bytes     length of @p text in bytes.
  * @param[in]     weight    how much the writer's spaces count, in [0, 1];
  *                          KMA_SPACE_WEIGHT_DEFAULT (any negative value)
- *                          for the default (0.5).
+ *                          for the default (0.8).
  * @param[out]    out       receives the corrected text; NULL on failure.
  * @return KMA_OK; KMA_E_INVALID_ARGUMENT (NULL analyzer/out, NULL text with
  *         a non-zero length, a weight above 1 or NaN);
