@@ -56,7 +56,8 @@ constexpr const char kEvalUsage[] =
     "kma eval --weak FILE ...: headword agreement on dictionary usage examples\n"
     "(see 'kma eval --weak FILE --help').\n"
     "With --split it scores sentence splitting instead (see 'kma eval --split --help'),\n"
-    "with --spacing spacing correction (see 'kma eval --spacing --help').\n";
+    "with --spacing spacing correction (see 'kma eval --spacing --help'), with --glue\n"
+    "line gluing (see 'kma eval --glue --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
@@ -486,6 +487,7 @@ int RunEval(int argc, char** argv, int first) {
   for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i) {
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
     if (std::string(argv[i]) == "--spacing") return RunEvalSpacing(argc, argv, first);
+    if (std::string(argv[i]) == "--glue") return RunEvalGlue(argc, argv, first);
   }
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},

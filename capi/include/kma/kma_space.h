@@ -1,7 +1,7 @@
 /**
  * @file kma_space.h
- * @brief Spacing correction: text with missing, extra or wrong spaces back
- *        with standard spacing.
+ * @brief Spacing correction (text with missing, extra or wrong spaces back
+ *        with standard spacing) and line gluing.
  *
  * The text is analysed (with the analyzer's options) with the spaces
  * between words taken out, and spaces are written back between words:
@@ -63,6 +63,48 @@ KMA_API kma_status KMA_CALL kma_space_utf8(kma_analyzer* analyzer,
  */
 KMA_API const char* KMA_CALL kma_text_data(const kma_text* text,
                                            size_t* bytes);
+
+/** Line gluing decisions (kma_glue_utf8). */
+#define KMA_GLUE_JOIN 0  /**< join the lines without a space (a word was cut) */
+#define KMA_GLUE_SPACE 1 /**< join them with a space (a sentence was cut between words) */
+#define KMA_GLUE_KEEP 2  /**< keep the line break (a sentence or paragraph ends) */
+
+/**
+ * Glues the lines of UTF-8 text that a line break cut inside a sentence
+ * (text from PDFs, subtitles): for each line break ("
+", "
+" or "
+"),
+ * join without a space, join with one, or keep it. Kept: blank lines, breaks
+ * next to an empty line, and breaks where the sentence splitter ends a
+ * sentence; otherwise the lines are joined with a space or without one,
+ * whichever the model scores higher. The result's text has the decisions
+ * applied (a joined break takes the blanks around it with it);
+ * kma_text_break_count() and kma_text_break() give each decision.
+ *
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT (NULL analyzer/out, NULL text with
+ *         a non-zero length); KMA_E_INVALID_UTF8 (kma_last_error_offset()
+ *         gives the byte offset); KMA_E_OUT_OF_MEMORY.
+ * Ownership: the caller owns *out (kma_text_free()).
+ * Thread-safety: one thread per analyzer at a time.
+ */
+KMA_API kma_status KMA_CALL kma_glue_utf8(kma_analyzer* analyzer,
+                                          const char* text, size_t bytes,
+                                          kma_text** out);
+
+/** The number of line breaks a kma_glue_utf8() text decided (0 for others). */
+KMA_API size_t KMA_CALL kma_text_break_count(const kma_text* text);
+
+/**
+ * Line break @p index of a kma_glue_utf8() text: its bytes in the input
+ * ([*begin, *begin + *length)) and its decision (KMA_GLUE_*).
+ *
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument or an index
+ *         out of range.
+ */
+KMA_API kma_status KMA_CALL kma_text_break(const kma_text* text, size_t index,
+                                           size_t* begin, size_t* length,
+                                           int32_t* decision);
 
 /** Releases a text; NULL is accepted and ignored. */
 KMA_API void KMA_CALL kma_text_free(kma_text* text);

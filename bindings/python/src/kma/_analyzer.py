@@ -132,6 +132,25 @@ class Analyzer:
         """
         return self._native.split_sentences(text)
 
+    def space(self, text: Text, weight: Optional[float] = None) -> str:
+        """``text`` with standard spacing (``kma_space_utf8``).
+
+        Particles, endings and suffixes attach to the word before them;
+        other morphemes start a word where the model's boundary statistics
+        say so. Only spaces change.
+
+        Args:
+            weight: how much the writer's spaces count, 0 (ignored) to 1
+                (trusted: every one stays); None for the default (0.8).
+
+        Raises:
+            ValueError: a weight outside [0, 1].
+            KmaError: text the library rejects (a lone surrogate).
+        """
+        if weight is not None and not 0.0 <= weight <= 1.0:
+            raise ValueError("weight must be in [0, 1] (or None for the default)")
+        return self._native.space(text, -1.0 if weight is None else float(weight))
+
     def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: int = 1,
                      *, errors: str = "raise") -> List[Union[List[Analysis], KmaError]]:
         """Analyses many texts on ``workers`` threads, without the GIL.
