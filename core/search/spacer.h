@@ -6,7 +6,7 @@
 //    between two non-Hangul characters, as in "New York" or "3 x 4", stay,
 //    and so do line breaks and the spaces at a line's ends).
 // 2. The text without them is analysed; the spaces taken out are evidence
-//    in the search, as much as `weight` says (search::SearchParams::
+//    in the search, as much as `weight` says (search::StepParams::
 //    space_gaps): 0 ignores them (the analysis of the text written without
 //    spaces), values towards 1 make the analysis more and more that of the
 //    spaced text.
