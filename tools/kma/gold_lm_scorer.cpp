@@ -1,7 +1,7 @@
 #include "tools/kma/gold_lm_scorer.h"
 
 #include "core/dict/dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 
 namespace kma {
 

@@ -13,7 +13,7 @@
 
 #include "core/lm/factory.h"
 #include "core/lm/language_model.h"
-#include "core/lm/vocabulary.h"
+#include "core/model/lm_vocabulary.h"
 #include "core/model/model.h"
 
 namespace kma {

@@ -10,8 +10,8 @@
 
 #include "core/dict/dictionary.h"
 #include "core/lm/factory.h"
-#include "core/lm/vocabulary.h"
-#include "core/model/model_impl.h"
+#include "core/model/lm_vocabulary.h"
+#include "core/model/model_view.h"
 #include "core/search/analyzer.h"
 #include "tests/support/mini_model.h"
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "tools/kma/gold_lm_scorer.h"
-#include "core/lm/introspection.h"
+#include "core/model/lm_introspection.h"
 #include "core/lm/factory.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/analyzer.h"
 #include "tests/support/mini_model.h"
 

@@ -15,7 +15,7 @@
 #include "core/lm/cong_model.h"
 #include "core/lm/factory.h"
 #include "core/lm/knlm_model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/analyzer.h"
 #include "tests/support/mini_model.h"
 #include "tools/kma/gold_lm_scorer.h"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/model/model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/analyzer.h"
 #include "tools/builder/model_builder.h"
 
