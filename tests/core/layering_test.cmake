@@ -5,8 +5,12 @@
 # added against the table, a PRIVATE turned PUBLIC that leaks a folder
 # upward, and an include root that reaches the whole source tree.
 #
+# Also: the C ABI, the bindings, the examples, the benchmarks and the tests
+# reach the model through its public headers, never the view the layers
+# above it read (core/model/model_view.h).
+#
 # Inputs (-D): CXX, WORK_DIR, LAYERS_FILE (lines "kma_<folder>|dir|dir|...",
-# the library's include directories).
+# the library's include directories), SOURCE_DIR.
 cmake_minimum_required(VERSION 3.21)
 
 # What each folder may include: itself and everything below it. Keep in step
@@ -83,6 +87,17 @@ foreach(_folder IN LISTS _folders)
   if(NOT _folder IN_LIST _seen)
     string(APPEND _bad "  kma_${_folder}: not among the core libraries\n")
   endif()
+endforeach()
+foreach(_dir capi bindings examples bench tests)
+  file(GLOB_RECURSE _sources "${SOURCE_DIR}/${_dir}/*.c" "${SOURCE_DIR}/${_dir}/*.cpp" "${SOURCE_DIR}/${_dir}/*.h"
+       "${SOURCE_DIR}/${_dir}/*.i")
+  foreach(_file IN LISTS _sources)
+    file(STRINGS "${_file}" _hits REGEX "#[ \t]*include[ \t]*[\"<]core/model/model_view\\.h")
+    if(_hits)
+      file(RELATIVE_PATH _rel "${SOURCE_DIR}" "${_file}")
+      string(APPEND _bad "  ${_rel} includes core/model/model_view.h (use core/model/model.h or model_parts.h)\n")
+    endif()
+  endforeach()
 endforeach()
 if(NOT _bad STREQUAL "")
   message(FATAL_ERROR "core layering broken:\n${_bad}")
