@@ -5,9 +5,10 @@
 # added against the table, a PRIVATE turned PUBLIC that leaks a folder
 # upward, and an include root that reaches the whole source tree.
 #
-# Also: the C ABI, the bindings, the examples, the benchmarks and the tests
-# reach the model through its public headers, never the view the layers
-# above it read (core/model/model_view.h).
+# Also: the C ABI, the bindings, the CLI and the builder, the examples and
+# the benchmarks reach the model through its public headers, never the view
+# the layers above it read (core/model/model_view.h). Tests may: a test of a
+# folder above the model reads it as that folder does.
 #
 # Inputs (-D): CXX, WORK_DIR, LAYERS_FILE (lines "kma_<folder>|dir|dir|...",
 # the library's include directories), SOURCE_DIR.
@@ -88,7 +89,7 @@ foreach(_folder IN LISTS _folders)
     string(APPEND _bad "  kma_${_folder}: not among the core libraries\n")
   endif()
 endforeach()
-foreach(_dir capi bindings examples bench tests)
+foreach(_dir capi bindings tools examples bench)
   file(GLOB_RECURSE _sources "${SOURCE_DIR}/${_dir}/*.c" "${SOURCE_DIR}/${_dir}/*.cpp" "${SOURCE_DIR}/${_dir}/*.h"
        "${SOURCE_DIR}/${_dir}/*.i")
   foreach(_file IN LISTS _sources)
