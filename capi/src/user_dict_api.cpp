@@ -9,7 +9,6 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
-#include "core/model/model_impl.h"
 #include "kma/kma.h"
 
 namespace {
@@ -180,7 +179,7 @@ kma_status KMA_CALL kma_joiner_new(kma_joiner** out, const kma_model* model) {
       const kma::UserDictionary* user = j->user.get();
       stems = [user](std::string_view form, kma::PosTag tag) { return user->StemClass(form, tag); };
     }
-    auto created = kma::Joiner::Create(j->model->impl(), std::move(stems));
+    auto created = kma::Joiner::Create(*j->model, std::move(stems));
     if (!created.ok()) return FromStatus(kFn, created.status());
     j->joiner = std::make_unique<kma::Joiner>(std::move(created).value());
     *out = j.release();

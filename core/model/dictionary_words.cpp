@@ -1,6 +1,6 @@
 #include "core/model/dictionary_words.h"
 
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/text/hangul.h"
 
 namespace kma {

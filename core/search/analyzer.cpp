@@ -7,8 +7,7 @@
 #include <cmath>
 #include <new>
 
-#include "core/dict/user_dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
 #include "core/search/constrained_lattice.h"
@@ -20,6 +19,7 @@
 #include "core/text/hangul.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma {
 

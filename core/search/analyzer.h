@@ -79,7 +79,7 @@ struct AnalyzeOptions {
 class Analyzer {
  public:
   explicit Analyzer(std::shared_ptr<const Model> model);
-  // With a user dictionary (core/dict/user_dictionary.h) compiled for
+  // With a user dictionary (core/userdict/user_dictionary.h) compiled for
   // `model`; nullptr is the same as none.
   Analyzer(std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user);
   ~Analyzer();

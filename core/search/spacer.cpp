@@ -5,8 +5,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/model/model_impl.h"
-#include "core/morph/word_boundary.h"
+#include "core/model/model_view.h"
+#include "core/model/word_boundary.h"
 #include "core/search/lattice.h"
 #include "core/text/char_class.h"
 #include "core/text/utf.h"

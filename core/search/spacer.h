@@ -11,7 +11,7 @@
 //    spaces), values towards 1 make the analysis more and more that of the
 //    spaced text.
 // 3. Between every two morphemes that the analysis puts next to each other,
-//    a space is written where the tag rule of core/morph/word_boundary.h
+//    a space is written where the tag rule of core/model/word_boundary.h
 //    says a word starts, with the writer's own spacing as evidence:
 //        log-odds(word starts) + weight * (kSpaceEvidenceNats if the
 //        writer had a space there, else -kNoSpaceEvidenceNats)

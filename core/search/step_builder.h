@@ -26,12 +26,12 @@
 #include <cstdint>
 
 #include "core/base/log_add.h"
-#include "core/dict/user_dictionary.h"
 #include "core/lm/language_model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/lattice.h"
 #include "core/search/state_map.h"
 #include "core/search/user_nodes.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma::search {
 

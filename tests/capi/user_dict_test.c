@@ -281,7 +281,7 @@ static void sentence_spans_of_a_pre_analysed_surface_do_not_overlap(void** state
  * user dictionaries of the same model. The model is opened for this test
  * alone: no dictionary was compiled against it yet, so the dictionary
  * threads race to work out what all its dictionaries share (once per
- * model, core/model/user_dict_basis.h). */
+ * model, core/userdict/user_dict_basis.h). */
 #define kAnalyzerThreads 2
 #define kDictThreads 2
 #define kRounds 6

@@ -25,8 +25,8 @@
 
 #include <kma/kma.h>
 
-#include "core/dict/user_dict_tsv.h"
-#include "core/dict/user_pattern.h"
+#include "core/userdict/user_dict_tsv.h"
+#include "core/userdict/user_pattern.h"
 #include "core/text/utf.h"
 #include "tests/fuzz/result_check.h"
 #include "tests/fuzz/text_view.h"

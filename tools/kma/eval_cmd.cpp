@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/lm/factory.h"
-#include "core/model/model_impl.h"
+#include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/gold_scorer.h"
 #include "tools/kma/eval_ambiguity.h"
@@ -362,7 +362,7 @@ int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* 
   if (!ApplySearchSwitches(args, opt, &error)) return Fail(kExitUsage, error);
   *lm = opt->lm.empty() ? model.default_lm() : opt->lm;
   if (args.Has("knlm-mix")) {
-    if (!lm::LmRegistry::IsEnsemble(*lm) || !model.impl().has_lm(*lm))
+    if (!lm::LmRegistry::IsEnsemble(*lm) || !model.has_lm(*lm))
       return Fail(kExitUsage,
                   "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + *lm + "'");
     if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt->knlm_mix) ||

@@ -1,4 +1,4 @@
-// `kma join`: morphemes back into text (core/morph/joiner.h), and
+// `kma join`: morphemes back into text (core/join/joiner.h), and
 // `kma join --gold`: the joiner's round trip on an annotated corpus.
 #include <algorithm>
 #include <cstdio>
@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/model/model_impl.h"
-#include "core/morph/joiner.h"
+#include "core/join/joiner.h"
+#include "core/model/model.h"
 #include "core/text/morph_list.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
@@ -45,7 +45,7 @@ std::unique_ptr<Joiner> MakeJoiner(const Model& model, const std::shared_ptr<con
   Joiner::StemClassFn stems;
   if (user != nullptr)
     stems = [user](std::string_view form, PosTag tag) { return user->StemClass(form, tag); };
-  auto created = Joiner::Create(model.impl(), std::move(stems));
+  auto created = Joiner::Create(model, std::move(stems));
   if (!created.ok()) {
     *rc = Fail(kExitRuntime, created.status().message());
     return nullptr;

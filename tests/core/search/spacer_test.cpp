@@ -1,5 +1,5 @@
 // Tests for spacing correction (core/search/spacer.h) and the word-start
-// rule it shares with the joiner (core/morph/word_boundary.h), on the mini
+// rule it shares with the joiner (core/model/word_boundary.h), on the mini
 // model of tests/data/mini.
 #include "core/search/spacer.h"
 
@@ -9,8 +9,8 @@
 #include <limits>
 #include <string>
 
-#include "core/model/model_impl.h"
-#include "core/morph/word_boundary.h"
+#include "core/model/model_view.h"
+#include "core/model/word_boundary.h"
 #include "tests/support/mini_model.h"
 
 namespace kma {

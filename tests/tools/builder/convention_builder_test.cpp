@@ -15,8 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "core/dict/dictionary.h"
+#include "core/model/convention_prior.h"
+#include "core/model/lm_vocabulary.h"
 #include "core/model/model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_parts.h"
 #include "core/search/analyzer.h"
 #include "tools/builder/model_builder.h"
 
@@ -97,11 +100,11 @@ class ConventionTest : public ::testing::Test {
       if (t.word == 1) s += (s.empty() ? "" : " ") + t.form + "/" + std::string(TagName(t.tag));
     return s;
   }
-  static uint32_t LmToken(const ModelImpl& m, std::string_view form, PosTag tag) {
-    for (uint32_t i = 1; i < m.morph_count(); ++i)
-      if (m.morph_form(i) == form && m.morph(i).tag() == static_cast<uint8_t>(tag)) return m.morph(i).lm_id();
-    ADD_FAILURE() << "no morpheme " << form;
-    return 0;
+  // The LM token of a morpheme the model has a token of its own for.
+  static uint32_t LmToken(const LmVocabulary& v, std::string_view form, PosTag tag) {
+    const uint32_t token = v.TokenOf(form, TagName(tag));
+    EXPECT_NE(token, LmClassToken(tag)) << "no token of its own for " << form;
+    return token;
   }
   // Writes a sources file of `count` lines "a", line `blank` (0-based) empty.
   void WriteSources(size_t count, size_t blank = SIZE_MAX) {
@@ -115,11 +118,12 @@ class ConventionTest : public ::testing::Test {
 TEST_F(ConventionTest, EachSentenceIsAnalysedInTheConventionOfItsSource) {
   auto m = Build(true);
   ASSERT_NE(m, nullptr);
-  const ConventionPrior* prior = m->impl().convention();
+  const ConventionPrior* prior = ConventionPriorOf(*m);
   ASSERT_NE(prior, nullptr);
   ASSERT_EQ(prior->source_count(), 2u);
   // Sources are numbered in name order: a = 0, b = 1.
-  const uint32_t eun = LmToken(m->impl(), "은", PosTag::kETM), n = LmToken(m->impl(), "ㄴ", PosTag::kETM);
+  const LmVocabulary vocab(*m);
+  const uint32_t eun = LmToken(vocab, "은", PosTag::kETM), n = LmToken(vocab, "ㄴ", PosTag::kETM);
   EXPECT_LT(prior->Penalties(0)[eun], -0.5f);
   EXPECT_EQ(prior->Penalties(1)[eun], 0.0f);
   EXPECT_LT(prior->Penalties(1)[n], -0.5f);
@@ -136,7 +140,7 @@ TEST_F(ConventionTest, EachSentenceIsAnalysedInTheConventionOfItsSource) {
 TEST_F(ConventionTest, WithoutSourcesTheModelHasNoPrior) {
   auto m = Build(false);
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m->impl().convention(), nullptr);
+  EXPECT_EQ(ConventionPriorOf(*m), nullptr);
 }
 
 TEST_F(ConventionTest, BuildsAreIdentical) {
@@ -174,13 +178,13 @@ TEST_F(ConventionTest, ASourcesFileOfAnotherLengthOrWithoutALabelIsAnError) {
 TEST_F(ConventionTest, AnAnalysisPaysThePenaltyOfEveryMorphemeItHolds) {
   auto m = Build(true);
   ASSERT_NE(m, nullptr);
-  const ModelImpl& impl = m->impl();
-  const ConventionPrior* prior = impl.convention();
+  const ConventionPrior* prior = ConventionPriorOf(*m);
+  const LmVocabulary vocab(*m);
   ASSERT_NE(prior, nullptr);
   std::vector<uint32_t> units;
   ASSERT_EQ(prior->Guess(U"저는 다른 빵을 먹어요.", &units), 1u);
   const float* pen = prior->Penalties(1);
-  ASSERT_LT(pen[LmToken(impl, "다르", PosTag::kVA)], -0.5f);
+  ASSERT_LT(pen[LmToken(vocab, "다르", PosTag::kVA)], -0.5f);
   auto analyses = [&](bool on) {
     Analyzer a(m);
     AnalyzeOptions opt;
@@ -203,7 +207,7 @@ TEST_F(ConventionTest, AnAnalysisPaysThePenaltyOfEveryMorphemeItHolds) {
       if (key(w) != key(o)) continue;
       float expected = o.score;
       for (const Token& t : w.tokens)
-        if (t.morph_id != 0) expected += pen[impl.morph(t.morph_id).lm_id()];
+        if (t.morph_id != 0) expected += pen[vocab.TokenOf(t.form, TagName(t.tag))];
       EXPECT_NEAR(w.score, expected, 1e-3) << key(w);
       fused_stem |= key(w).find("다르/VA ㄴ/ETM") != std::string::npos;
       ++compared;

@@ -5,9 +5,9 @@
 #include <fstream>
 #include <map>
 
+#include "core/base/byte_io.h"
 #include "core/dict/dictionary.h"
 #include "core/model/convention_prior.h"
-#include "core/model/format.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
 

@@ -1,11 +1,11 @@
-#include "core/lm/introspection.h"
+#include "core/model/lm_introspection.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/lm/cong.h"
 #include "core/lm/language_model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 
 namespace kma {
 namespace {

@@ -7,12 +7,13 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/dict/user_dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/model/morph_lookup.h"
 #include "core/morph/conjugation.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dict_basis.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma {
 
@@ -57,7 +58,7 @@ std::u32string NormalizedSurface(const std::string& nfc) {
 class UserDictionaryCompiler {
  public:
   UserDictionaryCompiler(const UserDictionaryBuilder& b, UserDictionary* d)
-      : b_(b), d_(d), mi_(b.model_->impl()), conj_(mi_.conjugation()), basis_(mi_.user_dict_basis()) {}
+      : b_(b), d_(d), mi_(b.model_->impl()), conj_(mi_.conjugation()), basis_(UserDictBasisOf(mi_)) {}
 
   Status Run() {
     d_->model_ = b_.model_;

@@ -1,14 +1,14 @@
-// Tests for the user dictionary file parser (core/dict/user_dict_tsv.h) and
-// the pattern rules (core/dict/user_pattern.h): every line kind, every
+// Tests for the user dictionary file parser (core/userdict/user_dict_tsv.h) and
+// the pattern rules (core/userdict/user_pattern.h): every line kind, every
 // error with its line, column and offset, and linear-time matching.
-#include "core/dict/user_dict_tsv.h"
+#include "core/userdict/user_dict_tsv.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/dict/user_pattern.h"
+#include "core/userdict/user_pattern.h"
 #include "core/text/utf.h"
 
 namespace kma {

@@ -1,18 +1,18 @@
 // UserDictionaryBuilder: checks and collects user entries. Compiling them
-// into a UserDictionary is core/dict/user_dict_compiler.cpp.
-#include "core/dict/user_dictionary.h"
+// into a UserDictionary is core/userdict/user_dict_compiler.cpp.
+#include "core/userdict/user_dictionary.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/dict/user_dict_tsv.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/morph/conjugation.h"
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/text/morph_list.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dict_tsv.h"
 
 namespace kma {
 namespace {

@@ -8,8 +8,8 @@
 //   - anything else starts a word where the model's boundary statistics
 //     (P(space | previous tag, tag), counted on the annotated corpus) make a
 //     space more likely than none: 먹/VV 는/ETM | 것/NNB, 가/VV 고/EC | 싶/VX.
-#ifndef KMA_CORE_MORPH_WORD_BOUNDARY_H_
-#define KMA_CORE_MORPH_WORD_BOUNDARY_H_
+#ifndef KMA_CORE_MODEL_WORD_BOUNDARY_H_
+#define KMA_CORE_MODEL_WORD_BOUNDARY_H_
 
 #include <string_view>
 
@@ -38,4 +38,4 @@ bool IsConnectiveForm(PosTag tag, std::string_view form);
 
 }  // namespace kma
 
-#endif  // KMA_CORE_MORPH_WORD_BOUNDARY_H_
+#endif  // KMA_CORE_MODEL_WORD_BOUNDARY_H_

@@ -19,9 +19,9 @@
 // SCORE is a number in [-100, 100] (natural-log units, default 0) added to
 // the score of every analysis that uses the entry: positive favours it.
 // This file only parses; what the entries mean is UserDictionaryBuilder's
-// (core/dict/user_dictionary.h).
-#ifndef KMA_CORE_DICT_USER_DICT_TSV_H_
-#define KMA_CORE_DICT_USER_DICT_TSV_H_
+// (core/userdict/user_dictionary.h).
+#ifndef KMA_CORE_USERDICT_USER_DICT_TSV_H_
+#define KMA_CORE_USERDICT_USER_DICT_TSV_H_
 
 #include <cstddef>
 #include <string_view>
@@ -68,4 +68,4 @@ bool ParseUserScore(std::string_view s, float* out);
 
 }  // namespace kma
 
-#endif  // KMA_CORE_DICT_USER_DICT_TSV_H_
+#endif  // KMA_CORE_USERDICT_USER_DICT_TSV_H_

@@ -1,4 +1,4 @@
-#include "core/dict/user_dict_tsv.h"
+#include "core/userdict/user_dict_tsv.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,8 +1,15 @@
-// Internal view of a loaded model: typed pointers into the sections of the
-// mapped model file. Everything is read-only after Load(), but for two
-// thread-safe memos (dictionary_word_tags, user_dict_basis).
-#ifndef KMA_CORE_MODEL_MODEL_IMPL_H_
-#define KMA_CORE_MODEL_MODEL_IMPL_H_
+// ModelImpl: a loaded model as the layers above core/model read it
+// (kma::Model::impl()): typed, read-only access to the dictionary records,
+// the form trie, the boundary and concatenation tables, the language
+// models, the conjugation data and the convention prior. The search, the
+// user dictionary and the joiner work on this; applications and the C ABI
+// see kma::Model only (core/model/model.h). Everything is read-only after
+// loading, but for two thread-safe memos (dictionary word tags, and the
+// slot the user dictionary keeps its basis in). How a file becomes a
+// ModelImpl (the mapping, the section container, the checks, the LM views
+// the registry points into) is core/model/model.cpp's alone.
+#ifndef KMA_CORE_MODEL_MODEL_VIEW_H_
+#define KMA_CORE_MODEL_MODEL_VIEW_H_
 
 #include <algorithm>
 #include <memory>
@@ -11,25 +18,29 @@
 #include <string_view>
 #include <vector>
 
-#include "core/lm/cong.h"
-#include "core/lm/cong_global.h"
-#include "core/lm/factory.h"
+#include "core/base/status.h"
 #include "core/dict/dictionary.h"
-#include "core/lm/knlm.h"
+#include "core/dict/trie.h"
+#include "core/lm/factory.h"
 #include "core/lm/tag_table.h"
 #include "core/model/convention_prior.h"
 #include "core/model/dictionary_words.h"
-#include "core/model/mapped_file.h"
-#include "core/model/user_dict_basis.h"
-#include "core/model/format.h"
-#include "core/morph/conjugation.h"
-#include "core/dict/trie.h"
+#include "core/model/model_memo.h"
 
 namespace kma {
 
+class Conjugation;
+class KnlmView;
+class MappedFile;
+class Model;
+class ModelFile;
+
 class ModelImpl {
  public:
-  Status Load(std::unique_ptr<MappedFile> file);
+  ModelImpl();
+  ~ModelImpl();
+  ModelImpl(const ModelImpl&) = delete;
+  ModelImpl& operator=(const ModelImpl&) = delete;
 
   const MorphRecord& morph(uint32_t id) const { return morphs_[id]; }
   uint32_t morph_count() const { return morph_count_; }
@@ -63,7 +74,8 @@ class ModelImpl {
   float BoundaryLogp(int prev_tag, int tag, bool space) const {
     return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
   }
-  const KnlmView& knlm() const { return knlm_; }
+  // The Kneser-Ney model; its vocabulary is every LM's.
+  const KnlmView& knlm() const;
   // Every language model of the file, by name (core/lm/factory.h).
   const lm::LmRegistry& lms() const { return *lms_; }
   const std::vector<std::string>& lm_names() const { return lms_->names(); }
@@ -73,7 +85,6 @@ class ModelImpl {
   // weight of its CoNg part unless it has its own.
   float class_lambda(std::string_view lm) const;
   const std::string& default_lm() const { return default_lm_; }
-  const KnlmView& tag_lm() const { return tag_lm_; }
   const TagLmTable& tag_lm_table() const { return tag_table_; }
   // LM token of the full stop "."/SF: text that ends without punctuation is
   // closed as if it had one, since nearly every training sentence does.
@@ -84,17 +95,24 @@ class ModelImpl {
   // The convention prior (core/model/convention_prior.h), or nullptr for a
   // model built without sources.
   const ConventionPrior* convention() const { return convention_ ? &*convention_ : nullptr; }
-  // What user dictionaries compiled against this model share
-  // (core/model/user_dict_basis.h): worked out on first use, then kept.
-  const UserDictBasis& user_dict_basis() const { return user_dict_basis_.Get(*this); }
-  const ModelFile& file() const { return model_file_; }
-  size_t file_size() const { return file_->size(); }
+  // Where the user dictionary keeps what every dictionary compiled against
+  // this model shares (core/userdict/user_dict_basis.h).
+  const ModelMemo& user_dict_memo() const { return user_dict_memo_; }
+  // The section container (format version, metadata) and its size in bytes.
+  const ModelFile& file() const;
+  size_t file_size() const;
 
  private:
-  Status LoadDictionary();
+  friend class Model;
+  // The mapped file, its container and the LM views the registry points
+  // into: only loading touches them (model.cpp).
+  struct Storage;
 
-  std::unique_ptr<MappedFile> file_;
-  ModelFile model_file_;
+  Status Load(std::unique_ptr<MappedFile> file);
+  Status LoadDictionary();
+  Status LoadLanguageModels();
+
+  std::unique_ptr<Storage> storage_;
   const MorphRecord* morphs_ = nullptr;
   uint32_t morph_count_ = 0;
   const MorphScores* morph_scores_ = nullptr;
@@ -106,19 +124,13 @@ class ModelImpl {
   uint32_t entry_morph_count_ = 0;
   TrieView trie_;
   DictionaryWords dictionary_words_;
-  UserDictBasisMemo user_dict_basis_;
+  ModelMemo user_dict_memo_;
   const uint64_t* concat_block_ = nullptr;
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;
-  Status LoadLanguageModels();
-
-  KnlmView knlm_;
-  CongView cong_;
-  CongGlobalView global_;
   std::unique_ptr<lm::LmRegistry> lms_;
   std::string default_lm_;
   std::vector<std::pair<std::string, float>> class_lambda_;
-  KnlmView tag_lm_;
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;
   std::unique_ptr<Conjugation> conjugation_;
@@ -127,4 +139,4 @@ class ModelImpl {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_MODEL_MODEL_IMPL_H_
+#endif  // KMA_CORE_MODEL_MODEL_VIEW_H_

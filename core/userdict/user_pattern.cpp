@@ -1,4 +1,4 @@
-#include "core/dict/user_pattern.h"
+#include "core/userdict/user_pattern.h"
 
 #include <string>
 

@@ -11,10 +11,10 @@
 // the model reads through other entries are the joiner's own (거 + 이 -> 게,
 // 것 + ㄴ -> 건; joiner.cpp). Between words it writes a space: where the caller
 // says so, or, for morphemes added with JoinSpace::kAuto, where the rule of
-// core/morph/word_boundary.h starts a word (the model's boundary statistics;
+// core/join/word_boundary.h starts a word (the model's boundary statistics;
 // an auxiliary verb after 아/어 is attached: 도와줬어요).
-#ifndef KMA_CORE_MORPH_JOINER_H_
-#define KMA_CORE_MORPH_JOINER_H_
+#ifndef KMA_CORE_JOIN_JOINER_H_
+#define KMA_CORE_JOIN_JOINER_H_
 
 #include <cstdint>
 #include <functional>
@@ -29,6 +29,7 @@
 
 namespace kma {
 
+class Model;
 class ModelImpl;
 
 enum class JoinSpace : uint8_t {
@@ -45,7 +46,7 @@ class Joiner {
 
   // kUnsupported (in *status) if the model carries no conjugation data.
   // `model` must outlive the joiner.
-  static StatusOr<Joiner> Create(const ModelImpl& model, StemClassFn user_stems = nullptr);
+  static StatusOr<Joiner> Create(const Model& model, StemClassFn user_stems = nullptr);
 
   // Appends a morpheme: `form` is NFC UTF-8 as analyses give it (endings
   // that start with a bare consonant in compatibility jamo: ㄴ, ㅂ니다).
@@ -93,4 +94,4 @@ class Joiner {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_MORPH_JOINER_H_
+#endif  // KMA_CORE_JOIN_JOINER_H_

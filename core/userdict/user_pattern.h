@@ -18,8 +18,8 @@
 // Not supported (rejected with a message): anchors ^ $, lazy and possessive
 // quantifiers, back-references, look-around, other escapes. Whitespace never
 // matches: a match lies inside one word.
-#ifndef KMA_CORE_DICT_USER_PATTERN_H_
-#define KMA_CORE_DICT_USER_PATTERN_H_
+#ifndef KMA_CORE_USERDICT_USER_PATTERN_H_
+#define KMA_CORE_USERDICT_USER_PATTERN_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -99,4 +99,4 @@ class UserPattern {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_DICT_USER_PATTERN_H_
+#endif  // KMA_CORE_USERDICT_USER_PATTERN_H_

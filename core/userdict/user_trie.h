@@ -6,8 +6,8 @@
 // of the walk reads one place instead of a node array, a label array and an
 // entry per value (for a 100,000-entry dictionary each of those was a cache
 // miss, and most of the hook's time).
-#ifndef KMA_CORE_DICT_USER_TRIE_H_
-#define KMA_CORE_DICT_USER_TRIE_H_
+#ifndef KMA_CORE_USERDICT_USER_TRIE_H_
+#define KMA_CORE_USERDICT_USER_TRIE_H_
 
 #include <cstdint>
 #include <vector>
@@ -93,4 +93,4 @@ class UserTrie {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_DICT_USER_TRIE_H_
+#endif  // KMA_CORE_USERDICT_USER_TRIE_H_

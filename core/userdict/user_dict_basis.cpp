@@ -1,10 +1,10 @@
-#include "core/model/user_dict_basis.h"
+#include "core/userdict/user_dict_basis.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 
 namespace kma {
 
@@ -46,12 +46,13 @@ void SocketTailFirsts(const ModelImpl& mi, UserDictBasis* b) {
 
 }  // namespace
 
-const UserDictBasis& UserDictBasisMemo::Get(const ModelImpl& model) const {
-  std::call_once(once_, [&] {
-    ClassScores(model, &basis_);
-    SocketTailFirsts(model, &basis_);
+const UserDictBasis& UserDictBasisOf(const ModelImpl& model) {
+  return model.user_dict_memo().Get<UserDictBasis>([&] {
+    UserDictBasis basis;
+    ClassScores(model, &basis);
+    SocketTailFirsts(model, &basis);
+    return basis;
   });
-  return basis_;
 }
 
 }  // namespace kma

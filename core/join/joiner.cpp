@@ -1,13 +1,14 @@
-#include "core/morph/joiner.h"
+#include "core/join/joiner.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "core/model/model_impl.h"
+#include "core/model/model.h"
+#include "core/model/model_view.h"
 #include "core/model/morph_lookup.h"
 #include "core/morph/conjugation.h"
-#include "core/morph/word_boundary.h"
+#include "core/model/word_boundary.h"
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/text/morph_list.h"
@@ -40,7 +41,8 @@ bool IsCodalessSyllable(char32_t c) { return hangul::IsSyllable(c) && !hangul::H
 
 }  // namespace
 
-StatusOr<Joiner> Joiner::Create(const ModelImpl& model, StemClassFn user_stems) {
+StatusOr<Joiner> Joiner::Create(const Model& m, StemClassFn user_stems) {
+  const ModelImpl& model = m.impl();
   if (model.conjugation() == nullptr)
     return Status(StatusCode::kUnsupported,
                   "this model carries no conjugation data (built before kma 0.1's conjugation section): "

@@ -1,4 +1,4 @@
-#include "core/dict/user_trie.h"
+#include "core/userdict/user_trie.h"
 
 #include <cstring>
 #include <limits>

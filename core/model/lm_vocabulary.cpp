@@ -1,8 +1,9 @@
-#include "core/lm/vocabulary.h"
+#include "core/model/lm_vocabulary.h"
 
-#include "core/dict/dictionary.h"
-#include "core/model/model_impl.h"
 #include "core/base/pos_tag.h"
+#include "core/dict/dictionary.h"
+#include "core/lm/knlm.h"
+#include "core/model/model_view.h"
 
 namespace kma {
 

@@ -2,8 +2,8 @@
 // morpheme "form/TAG" scores as, and a readable label for every token.
 // Morphemes seen at least twice in training have their own token; every
 // other morpheme (rare, lexicon-only, unseen) scores as its tag's class token.
-#ifndef KMA_CORE_LM_VOCABULARY_H_
-#define KMA_CORE_LM_VOCABULARY_H_
+#ifndef KMA_CORE_MODEL_LM_VOCABULARY_H_
+#define KMA_CORE_MODEL_LM_VOCABULARY_H_
 
 #include <cstdint>
 #include <string>
@@ -11,8 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/model/model.h"
 #include "core/base/status.h"
+#include "core/model/model.h"
 
 namespace kma {
 
@@ -42,4 +42,4 @@ class LmVocabulary {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_LM_VOCABULARY_H_
+#endif  // KMA_CORE_MODEL_LM_VOCABULARY_H_

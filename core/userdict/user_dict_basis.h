@@ -7,11 +7,10 @@
 // scale with the model instead of the dictionary. Worked out once per model
 // on first use, not at load, so models used without user dictionaries pay
 // nothing.
-#ifndef KMA_CORE_MODEL_USER_DICT_BASIS_H_
-#define KMA_CORE_MODEL_USER_DICT_BASIS_H_
+#ifndef KMA_CORE_USERDICT_USER_DICT_BASIS_H_
+#define KMA_CORE_USERDICT_USER_DICT_BASIS_H_
 
 #include <cstdint>
-#include <mutex>
 #include <vector>
 
 namespace kma {
@@ -29,16 +28,11 @@ struct UserDictBasis {
   std::vector<uint64_t> socket_tail_firsts;
 };
 
-class UserDictBasisMemo {
- public:
-  // Thread-safety: any number of threads; the first call works it out.
-  const UserDictBasis& Get(const ModelImpl& model) const;
-
- private:
-  mutable std::once_flag once_;
-  mutable UserDictBasis basis_;
-};
+// The basis of `model`, kept in the model's user-dictionary slot
+// (ModelImpl::user_dict_memo). Thread-safety: any number of threads; the
+// first call works it out.
+const UserDictBasis& UserDictBasisOf(const ModelImpl& model);
 
 }  // namespace kma
 
-#endif  // KMA_CORE_MODEL_USER_DICT_BASIS_H_
+#endif  // KMA_CORE_USERDICT_USER_DICT_BASIS_H_

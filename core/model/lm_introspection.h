@@ -2,8 +2,8 @@
 // maps to, the most likely next morphemes, and (CoNg) the morphemes whose
 // output embeddings are closest. For users exploring the model; nothing here
 // is on the analysis path.
-#ifndef KMA_CORE_LM_INTROSPECTION_H_
-#define KMA_CORE_LM_INTROSPECTION_H_
+#ifndef KMA_CORE_MODEL_LM_INTROSPECTION_H_
+#define KMA_CORE_MODEL_LM_INTROSPECTION_H_
 
 #include <cstdint>
 #include <memory>
@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/lm/vocabulary.h"
-#include "core/model/model.h"
 #include "core/base/status.h"
+#include "core/model/lm_vocabulary.h"
+#include "core/model/model.h"
 
 namespace kma {
 
@@ -65,4 +65,4 @@ class LmIntrospector {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_LM_INTROSPECTION_H_
+#endif  // KMA_CORE_MODEL_LM_INTROSPECTION_H_

@@ -31,8 +31,8 @@
 //    analysis. Pretokenized patterns (numbers, Latin, URLs ...) are kept.
 // Adding the same entry again (same surface and morphemes, or same pattern
 // and tag) replaces its score.
-#ifndef KMA_CORE_DICT_USER_DICTIONARY_H_
-#define KMA_CORE_DICT_USER_DICTIONARY_H_
+#ifndef KMA_CORE_USERDICT_USER_DICTIONARY_H_
+#define KMA_CORE_USERDICT_USER_DICTIONARY_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -50,11 +50,11 @@
 #include "core/base/status.h"
 #include "core/dict/dictionary.h"
 #include "core/dict/trie.h"
-#include "core/dict/user_trie.h"
-#include "core/dict/user_pattern.h"
 #include "core/model/model.h"
 #include "core/morph/morph_rules.h"
 #include "core/text/hangul.h"
+#include "core/userdict/user_pattern.h"
+#include "core/userdict/user_trie.h"
 
 namespace kma {
 
@@ -251,7 +251,7 @@ class UserDictionaryBuilder {
 
   // Every Add/Block checks its arguments and fails with kInvalidArgument
   // (and a reason) without changing the builder; scores must be finite and
-  // within ±kMaxUserScore (core/dict/user_dict_tsv.h).
+  // within ±kMaxUserScore (core/userdict/user_dict_tsv.h).
   // A word: one morpheme; a verb or adjective tag makes it a regular stem.
   Status AddWord(std::string_view form, PosTag tag, float score);
   // A stem of tag VV VA VX XSV XSA and the given irregular class; its form
@@ -260,11 +260,11 @@ class UserDictionaryBuilder {
   Status AddStem(std::string_view form, PosTag tag, IrregularClass irregular, float score);
   // A surface and its analysis "form/TAG form/TAG ..." (1..15 morphemes).
   Status AddAnalysis(std::string_view surface, std::string_view morphs, float score);
-  // A pattern rule (syntax in core/dict/user_pattern.h).
+  // A pattern rule (syntax in core/userdict/user_pattern.h).
   Status AddPattern(std::string_view regex, PosTag tag, float score);
   // Blocks a morpheme, or with an empty form a whole tag.
   Status Block(std::string_view form, PosTag tag);
-  // Adds the entries of a user dictionary file (core/dict/user_dict_tsv.h)
+  // Adds the entries of a user dictionary file (core/userdict/user_dict_tsv.h)
   // named `name` in messages. All or nothing: on the first bad line
   // (kInvalidArgument "NAME:LINE: reason") nothing of the file is added.
   Status LoadTsv(std::string_view text, std::string_view name);
@@ -313,4 +313,4 @@ class UserDictionaryBuilder {
 
 }  // namespace kma
 
-#endif  // KMA_CORE_DICT_USER_DICTIONARY_H_
+#endif  // KMA_CORE_USERDICT_USER_DICTIONARY_H_

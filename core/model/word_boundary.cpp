@@ -1,8 +1,8 @@
-#include "core/morph/word_boundary.h"
+#include "core/model/word_boundary.h"
 
 #include <limits>
 
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 
 namespace kma {
 namespace {

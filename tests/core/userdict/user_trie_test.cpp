@@ -1,9 +1,9 @@
-// Tests for the user dictionary's trie layout (core/dict/user_trie.h): over
+// Tests for the user dictionary's trie layout (core/userdict/user_trie.h): over
 // random keys, every node of the TrieView it is made from has its record
 // with the same values and a child along exactly the same labels (both
 // child encodings: labels, and the alphabet bitmap of high fan-out nodes),
 // and the head masks hold the socket of every stem head.
-#include "core/dict/user_trie.h"
+#include "core/userdict/user_trie.h"
 
 #include <gtest/gtest.h>
 
