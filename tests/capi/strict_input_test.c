@@ -1,7 +1,7 @@
 /* Bounded reads and strict input through the C ABI (cmocka, POSIX):
  * models read from streams (/dev/zero, FIFOs, short writes), user
- * dictionaries that are directories or devices, and the characters a form
- * may not hold. Every failure must be a clean status with a message, found
+ * dictionaries that are directories or devices, and strict parsing of their
+ * lines. Every failure must be a clean status with a message, found
  * without reading more than a bounded prefix of the stream. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -151,11 +151,72 @@ static void model_from_fifo_must_have_its_declared_size(void** state) {
   free(bytes);
 }
 
+/* ---- user dictionary files ------------------------------------------------ */
+
+/* A directory is not an empty dictionary: KMA_E_IO naming it. */
+static void user_dict_from_a_directory_is_an_io_error(void** state) {
+  kma_user_dict* d = NULL;
+  (void)state;
+  assert_int_equal(kma_user_dict_new(&d, g_model), KMA_OK);
+  assert_int_equal(kma_user_dict_load_file(d, KMA_TEST_TMP_DIR), KMA_E_IO);
+  assert_true(contains(kma_last_error_message(), KMA_TEST_TMP_DIR));
+  assert_true(contains(kma_last_error_message(), "directory"));
+  assert_int_equal(kma_user_dict_load_file(d, KMA_TEST_TMP_DIR "/no-such-dict.tsv"), KMA_E_IO);
+  assert_true(contains(kma_last_error_message(), "no-such-dict.tsv"));
+  assert_int_equal(kma_user_dict_size(d), 0);
+  kma_user_dict_free(d);
+}
+
+/* A dictionary is text: /dev/zero is refused at its first byte (it was read
+ * until memory ran out), a NUL inside a file at its line and column. */
+static void user_dict_with_a_nul_byte_is_refused_where_it_is(void** state) {
+  static const char tsv[] = "뉴진스\tNNP\n밥\0\tNNG\n";
+  char* path = write_temp_file(tsv, sizeof tsv - 1);
+  char want[600];
+  kma_user_dict* d = NULL;
+  (void)state;
+  assert_int_equal(kma_user_dict_new(&d, g_model), KMA_OK);
+  assert_int_equal(kma_user_dict_load_file(d, "/dev/zero"), KMA_E_INVALID_ARGUMENT);
+  assert_string_equal(kma_last_error_message(), "kma_user_dict_load_file: /dev/zero:1:1: NUL byte (a user dictionary is text)");
+  assert_int_equal(kma_last_error_offset(), 0);
+  assert_int_equal(kma_user_dict_load_file(d, path), KMA_E_INVALID_ARGUMENT);
+  snprintf(want, sizeof want, "kma_user_dict_load_file: %s:2:4: NUL byte (a user dictionary is text)", path);
+  assert_string_equal(kma_last_error_message(), want);
+  assert_int_equal(kma_last_error_offset(), 17);
+  assert_int_equal(kma_user_dict_size(d), 0); /* all or nothing */
+  kma_user_dict_free(d);
+  unlink(path);
+  free(path);
+}
+
+/* Blank lines may hold blanks; scores are plain decimal numbers. */
+static void user_dict_lines_are_parsed_strictly(void** state) {
+  static const char blank[] = "뉴진스\tNNP\n \t \n\t\n";
+  static const char* bad_scores[] = {"0x10", " 1", "1 ", "inf"};
+  kma_user_dict* d = NULL;
+  size_t i;
+  (void)state;
+  assert_int_equal(kma_user_dict_new(&d, g_model), KMA_OK);
+  assert_int_equal(kma_user_dict_load_utf8(d, blank, strlen(blank), NULL), KMA_OK);
+  assert_int_equal(kma_user_dict_size(d), 1);
+  for (i = 0; i < sizeof bad_scores / sizeof bad_scores[0]; ++i) {
+    char line[64];
+    snprintf(line, sizeof line, "밥\tNNG\t%s\n", bad_scores[i]);
+    assert_int_equal(kma_user_dict_load_utf8(d, line, strlen(line), "s.tsv"), KMA_E_INVALID_ARGUMENT);
+    assert_true(contains(kma_last_error_message(), "s.tsv:1:9: bad score"));
+  }
+  assert_int_equal(kma_user_dict_size(d), 1);
+  kma_user_dict_free(d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(model_from_dev_zero_is_refused_at_its_magic),
       cmocka_unit_test(model_from_fifo_opens),
       cmocka_unit_test(model_from_fifo_must_have_its_declared_size),
+      cmocka_unit_test(user_dict_from_a_directory_is_an_io_error),
+      cmocka_unit_test(user_dict_with_a_nul_byte_is_refused_where_it_is),
+      cmocka_unit_test(user_dict_lines_are_parsed_strictly),
   };
   /* The FIFO writers see EPIPE, not a signal, when the reader stops early. */
   signal(SIGPIPE, SIG_IGN);
