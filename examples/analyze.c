@@ -1,22 +1,21 @@
 /* Minimal kma example: open a model, analyze one sentence, print form/TAG.
- * Usage: analyze [model.kmam] [text]   (defaults: bundled model, a sample) */
+ * Usage: analyze [model.kmam|-] [text]   (defaults: the default model, a sample) */
 #include <stdio.h>
 #include <string.h>
 
 #include <kma/kma.h>
 
-#ifndef KMA_DEFAULT_MODEL_PATH
-#define KMA_DEFAULT_MODEL_PATH "kma-default.kmam"
-#endif
-
 int main(int argc, char** argv) {
-  const char* path = argc > 1 ? argv[1] : KMA_DEFAULT_MODEL_PATH;
+  /* No model path, or "-": the default model, found the way every kma
+   * surface finds it (KMA_MODEL, else the installed or build tree's one). */
+  const char* path = argc > 1 && strcmp(argv[1], "-") != 0 ? argv[1] : NULL;
   const char* text = argc > 2 ? argv[2] : "아버지가방에들어가신다";
   kma_model* model = NULL;
   kma_analyzer* analyzer = NULL;
   kma_result* result = NULL;
   int rc = 1;
-  if (kma_model_open_file(&model, path, NULL) == KMA_OK &&
+  if ((path != NULL ? kma_model_open_file(&model, path, NULL)
+                       : kma_model_open_default(&model, NULL)) == KMA_OK &&
       kma_analyzer_new(&analyzer, model, NULL) == KMA_OK &&
       kma_analyzer_analyze_utf8(analyzer, text, strlen(text), &result) == KMA_OK) {
     const kma_token* tokens = kma_result_tokens(result, 0);

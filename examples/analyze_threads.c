@@ -1,5 +1,5 @@
 /* One model shared by several threads, one analyzer per thread.
- * Usage: analyze_threads [model.kmam]
+ * Usage: analyze_threads [model.kmam|-]
  *
  * A kma_model is immutable and thread-safe; a kma_analyzer is used by one
  * thread at a time. The model handle is freed as soon as the analyzers
@@ -9,10 +9,6 @@
 #include <string.h>
 
 #include <kma/kma.h>
-
-#ifndef KMA_DEFAULT_MODEL_PATH
-#define KMA_DEFAULT_MODEL_PATH "kma-default.kmam"
-#endif
 
 #define NUM_THREADS 4
 
@@ -54,13 +50,16 @@ static void* run(void* arg) {
 }
 
 int main(int argc, char** argv) {
-  const char* path = argc > 1 ? argv[1] : KMA_DEFAULT_MODEL_PATH;
+  /* No model path, or "-": the default model, found the way every kma
+   * surface finds it (KMA_MODEL, else the installed or build tree's one). */
+  const char* path = argc > 1 && strcmp(argv[1], "-") != 0 ? argv[1] : NULL;
   kma_model* model = NULL;
   struct job jobs[NUM_THREADS];
   pthread_t threads[NUM_THREADS];
   int i, rc = 0;
 
-  if (kma_model_open_file(&model, path, NULL) != KMA_OK) {
+  if ((path != NULL ? kma_model_open_file(&model, path, NULL)
+                       : kma_model_open_default(&model, NULL)) != KMA_OK) {
     fprintf(stderr, "kma: %s\n", kma_last_error_message());
     return 1;
   }

@@ -1,17 +1,15 @@
 /* Prints the top-N analyses of a sentence with their scores.
- * Usage: nbest [model.kmam] [text] [n]   (n defaults to 3) */
+ * Usage: nbest [model.kmam|-] [text] [n]   (n defaults to 3) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <kma/kma.h>
 
-#ifndef KMA_DEFAULT_MODEL_PATH
-#define KMA_DEFAULT_MODEL_PATH "kma-default.kmam"
-#endif
-
 int main(int argc, char** argv) {
-  const char* path = argc > 1 ? argv[1] : KMA_DEFAULT_MODEL_PATH;
+  /* No model path, or "-": the default model, found the way every kma
+   * surface finds it (KMA_MODEL, else the installed or build tree's one). */
+  const char* path = argc > 1 && strcmp(argv[1], "-") != 0 ? argv[1] : NULL;
   const char* text = argc > 2 ? argv[2] : "나는 밥을 먹었다";
   int32_t top_n = argc > 3 ? (int32_t)atoi(argv[3]) : 3;
   kma_model* model = NULL;
@@ -23,7 +21,8 @@ int main(int argc, char** argv) {
   /* Options are set by slot number and validated against their bounds. */
   if (kma_options_new(&options) != KMA_OK ||
       kma_options_set_int(options, KMA_OPT_TOP_N, top_n) != KMA_OK ||
-      kma_model_open_file(&model, path, NULL) != KMA_OK ||
+      (path != NULL ? kma_model_open_file(&model, path, NULL)
+                       : kma_model_open_default(&model, NULL)) != KMA_OK ||
       kma_analyzer_new(&analyzer, model, options) != KMA_OK ||
       kma_analyzer_analyze_utf8(analyzer, text, strlen(text), &result) != KMA_OK) {
     fprintf(stderr, "kma: %s\n", kma_last_error_message());

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Builds every kma package into one folder:
 #
-#   tools/package.sh [-B BUILD_DIR] [-o OUT_DIR] [--no-build]
+#   tools/package.sh [-B BUILD_DIR] [-o OUT_DIR] [--no-build] [--cross]
 #
 #   OUT_DIR/prefix/   `cmake --install`: libkma.so and libkma.a, headers, the
 #                     CMake package (find_package(kma)), kma.pc, the kma CLI,
 #                     share/kma/kma-default.kmam and the licenses
-#   OUT_DIR/java/     kma-java-<v>.jar (classes, native library, model) and
-#                     kma-java-<v>.pom
-#   OUT_DIR/nuget/    Kma.<v>.nupkg (net8.0 and net10.0; native library, model)
+#   OUT_DIR/java/     kma-java-<v>.jar (classes, native libraries, model),
+#                     kma-java-<v>.pom, -sources.jar and -javadoc.jar
+#   OUT_DIR/nuget/    Kma.<v>.nupkg (net8.0 and net10.0; native libraries,
+#                     model)
+#   OUT_DIR/python/   kma_analyzer-<v>-cp3X-cp3X-manylinux_2_28_<arch>.whl
 #   OUT_DIR/rust/     kma-sys-<v>.crate and kma-<v>.crate (cargo package)
+#
+# --cross also builds kma for linux-aarch64 (tools/cross.sh, into
+# BUILD_DIR-aarch64, with its C tests under qemu-aarch64) and makes the jar
+# and the NuGet package carry its natives (native/linux/aarch64/,
+# runtimes/linux-arm64/native/) beside the x86_64 ones.
 #
 # BUILD_DIR (default build/) must be configured; tools/bootstrap.sh configures
 # it with the Java, C# and Rust bindings. A binding that was not configured is
@@ -29,12 +36,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${root}/build"
 out_dir=""
 do_build=1
+cross=0
 while (($#)); do
   case "$1" in
     -B) build_dir="${2:?-B needs a directory}"; shift 2 ;;
     -o) out_dir="${2:?-o needs a directory}"; shift 2 ;;
     --no-build) do_build=0; shift ;;
-    -h | --help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --cross) cross=1; shift ;;
+    -h | --help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
@@ -47,6 +56,12 @@ out_dir="${out_dir:-${build_dir}/packages}"
 cache_value() { sed -n "s/^$1:[A-Z]*=//p" "${cache}" | head -n 1; }
 version="$(cache_value CMAKE_PROJECT_VERSION)"
 [[ -n "${version}" ]] || die "no CMAKE_PROJECT_VERSION in ${cache}"
+
+if ((cross)); then
+  ((do_build)) || die "--cross builds: it cannot be combined with --no-build"
+  cross_dir="$("${root}/tools/cross.sh" -B "${build_dir}-aarch64" | tail -n 1)" || die "the aarch64 build failed"
+  cmake "${build_dir}" -DKMA_CROSS_AARCH64_DIR="${cross_dir}" >/dev/null || die "cmake failed"
+fi
 
 if ((do_build)); then
   log "building ${build_dir}"
@@ -81,8 +96,17 @@ copy_artifact() {
 
 if copy_artifact java KMA_JAVA_FAT_JAR "the Java jar"; then
   copy_artifact java KMA_JAVA_POM "the Java pom"
+  copy_artifact java KMA_JAVA_SOURCES_JAR "the Java sources jar"
+  copy_artifact java KMA_JAVA_JAVADOC_JAR "the Java javadoc jar"
 fi
 copy_artifact nuget KMA_CS_NUPKG "the NuGet package" || true
+wheel_dir="$(cache_value KMA_PYTHON_DIST_DIR)"
+if [[ -n "${wheel_dir}" ]] && compgen -G "${wheel_dir}/*.whl" >/dev/null; then
+  mkdir -p "${out_dir}/python"
+  cp "${wheel_dir}"/*.whl "${out_dir}/python/"
+else
+  log "skipping the Python wheel: not configured or not built (KMA_BUILD_PYTHON=ON)"
+fi
 
 if grep -q '^KMA_BUILD_RUST:BOOL=ON' "${cache}"; then
   cargo="$(command -v cargo || echo "${HOME}/.cargo/bin/cargo")"

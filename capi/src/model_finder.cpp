@@ -28,6 +28,23 @@
 #ifndef KMA_MODEL_DIR_INSTALLED
 #define KMA_MODEL_DIR_INSTALLED "/usr/local/share/kma"
 #endif
+// Set by capi/CMakeLists.txt: the build tree's model and the directory the
+// build tree's libkma.so is made in.
+#ifndef KMA_BUILD_TREE_MODEL
+#define KMA_BUILD_TREE_MODEL ""
+#endif
+#ifndef KMA_BUILD_TREE_LIBDIR
+#define KMA_BUILD_TREE_LIBDIR ""
+#endif
+
+// A program may name its package's model by defining this symbol; the CMake
+// package does so for every program linking kma::kma_static (a static
+// program lives outside any prefix, so rule 3 cannot find the model for it).
+#if defined(__ELF__)
+extern "C" {
+extern const char* const kma_package_model_path __attribute__((weak));
+}
+#endif
 
 namespace kma::capi {
 namespace {
@@ -137,13 +154,31 @@ std::vector<std::string> InstalledModelCandidates() {
   return out;
 }
 
-bool FindDefaultModel(const std::string& own_copy, std::string* path,
+std::string ProgramPackageModel() {
+#if defined(__ELF__)
+  if (&kma_package_model_path != nullptr && kma_package_model_path != nullptr) {
+    return kma_package_model_path;
+  }
+#endif
+  return "";
+}
+
+std::string BuildTreeModel() {
+  if (KMA_BUILD_TREE_MODEL[0] == '\0' || KMA_BUILD_TREE_LIBDIR[0] == '\0') return "";
+  const std::string dir = BinaryDirectory();
+  return !dir.empty() && dir == RealPath(KMA_BUILD_TREE_LIBDIR) ? KMA_BUILD_TREE_MODEL : "";
+}
+
+bool FindDefaultModel(const std::string& caller_copy, std::string* path,
                       std::string* error) {
   const char* env = std::getenv("KMA_MODEL");
   if (env != nullptr && env[0] != '\0') {
     *path = env;
     return true;
   }
+  std::string own_copy = caller_copy;
+  if (own_copy.empty()) own_copy = ProgramPackageModel();
+  if (own_copy.empty()) own_copy = BuildTreeModel();
   std::string tried;
   if (!own_copy.empty()) {
     if (IsRegularFile(own_copy)) {

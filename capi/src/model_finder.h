@@ -5,7 +5,10 @@
 //   1. $KMA_MODEL when set and non-empty, used as given: a typo is reported
 //      as an error instead of silently falling through to another model;
 //   2. the caller's own copy, when it exists: the model a binding's package
-//      carries, or the build tree's model for a CLI run from that tree;
+//      carries (KMA_OPT_PACKAGE_MODEL), else the one the program names
+//      (kma_package_model_path, which the CMake package defines for
+//      programs linking kma::kma_static), else the build tree's model when
+//      this is the build tree's own libkma.so or kma CLI;
 //   3. share/kma/kma-default.kmam of the prefix the running binary is
 //      installed in, found from the file that holds this code (libkma.so,
 //      a binding's native library, or the executable), so a prefix that
@@ -25,10 +28,10 @@ namespace kma::capi {
 // File name of the default model in share/kma.
 inline constexpr char kDefaultModelFile[] = "kma-default.kmam";
 
-// Applies the rule above. `own_copy` may be empty. Returns true with the
+// Applies the rule above. `caller_copy` (KMA_OPT_PACKAGE_MODEL) may be empty. Returns true with the
 // chosen path in *path, or false with a one-line message in *error that
 // names every place that was tried.
-bool FindDefaultModel(const std::string& own_copy, std::string* path,
+bool FindDefaultModel(const std::string& caller_copy, std::string* path,
                       std::string* error);
 
 // Candidates 3 and 4 (existing or not), without duplicates, in order.

@@ -1,7 +1,8 @@
-/* Offsets golden test of the C ABI: analyses tests/golden/offsets_corpus.txt
+/* Golden tests of the C ABI: analyses tests/golden/offsets_corpus.txt
  * through both the UTF-8 and the UTF-16 entry points and checks every token
  * (form/TAG, code-point, UTF-8 and UTF-16 spans) against
- * tests/golden/offsets_expected.tsv, the file every binding checks too. */
+ * tests/golden/offsets_expected.tsv, the file every binding checks too; and
+ * tests/golden/corpus.txt against the CLI's expected.tsv. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +18,8 @@
 #ifndef KMA_GOLDEN_DIR
 #error "KMA_GOLDEN_DIR must be defined"
 #endif
+
+KMA_TEST_GROUP_MODEL()
 
 static char* read_line(FILE* f) {
   size_t cap = 256, n = 0;
@@ -61,16 +64,13 @@ static void render(const kma_result* r8, const kma_result* r16, char* out, size_
 static void test_offsets_golden(void** state) {
   FILE* corpus = fopen(KMA_GOLDEN_DIR "/offsets_corpus.txt", "rb");
   FILE* expected = fopen(KMA_GOLDEN_DIR "/offsets_expected.tsv", "rb");
-  kma_model* m = NULL;
   kma_analyzer* a = NULL;
   char* text;
   int lines = 0;
   static char got[1 << 16];
   (void)state;
-  assert_non_null(corpus);
-  assert_non_null(expected);
-  assert_int_equal(kma_model_open_file(&m, KMA_TEST_MODEL_PATH, NULL), KMA_OK);
-  assert_int_equal(kma_analyzer_new(&a, m, NULL), KMA_OK);
+  assert_true(corpus != NULL && expected != NULL);
+  assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
   while ((text = read_line(corpus)) != NULL) {
     char* want;
     size_t units = 0;
@@ -96,12 +96,54 @@ static void test_offsets_golden(void** state) {
   }
   assert_true(lines >= 5);
   kma_analyzer_free(a);
-  kma_model_free(m);
+  fclose(corpus);
+  fclose(expected);
+}
+
+/* tests/golden/expected.tsv, the CLI's `--format morphs` output, through the
+ * C ABI alone: what the cross builds (which have no CLI) check on every
+ * target. */
+static void test_morphs_golden(void** state) {
+  FILE* corpus = fopen(KMA_GOLDEN_DIR "/corpus.txt", "rb");
+  FILE* expected = fopen(KMA_GOLDEN_DIR "/expected.tsv", "rb");
+  kma_analyzer* a = NULL;
+  char* text;
+  int lines = 0;
+  static char got[1 << 16];
+  (void)state;
+  assert_true(corpus != NULL && expected != NULL);
+  assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
+  while ((text = read_line(corpus)) != NULL) {
+    char* want = read_line(expected);
+    kma_result* r = NULL;
+    size_t i, n, used = 0;
+    const kma_token* t;
+    assert_non_null(want);
+    assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+    n = kma_result_analysis_count(r) > 0 ? kma_result_token_count(r, 0) : 0;
+    t = kma_result_tokens(r, 0);
+    got[0] = '\0';
+    for (i = 0; i < n; ++i) {
+      int w = snprintf(got + used, sizeof got - used, "%s%s/%s", i ? " " : "",
+                       kma_result_token_form(r, &t[i]), kma_tag_name(t[i].tag));
+      assert_true(w > 0 && (size_t)w < sizeof got - used);
+      used += (size_t)w;
+    }
+    if (strcmp(got, want) != 0) fail_msg("line %d differs:\n  want %s\n  got  %s", lines + 1, want, got);
+    ++lines;
+    kma_result_free(r);
+    free(want);
+    free(text);
+  }
+  assert_null(read_line(expected));
+  assert_true(lines >= 30);
+  kma_analyzer_free(a);
   fclose(corpus);
   fclose(expected);
 }
 
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_offsets_golden)};
-  return cmocka_run_group_tests_name("capi_offsets_golden", tests, NULL, NULL);
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_offsets_golden),
+                                     cmocka_unit_test(test_morphs_golden)};
+  return cmocka_run_group_tests_name("capi_offsets_golden", tests, open_model, close_model);
 }

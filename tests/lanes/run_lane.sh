@@ -80,21 +80,34 @@ case "${lane}" in
     seconds="${KMA_FUZZ_SECONDS:-45}"
     artifacts="${work}/fuzz-artifacts"
     mkdir -p "${artifacts}"
-    failed=()
-    for t in "${targets[@]}"; do
-      corpus="${work}/fuzz-corpus/${t}"  # new inputs go here, not into the repository
+    # One libFuzzer process per core: each target is single-threaded, and the
+    # lane is the longest part of CI.
+    fuzz_one() {
+      local t="$1" corpus="${work}/fuzz-corpus/$1"  # new inputs go here, not into the repository
       mkdir -p "${corpus}"
       # libFuzzer refuses a directory that does not exist: a target without
       # reproducers has no regressions/ folder.
-      seeds=("${src}/tests/fuzz/corpus/${t}")
+      local seeds=("${src}/tests/fuzz/corpus/${t}")
       [[ -d "${src}/tests/fuzz/regressions/${t}" ]] && seeds+=("${src}/tests/fuzz/regressions/${t}")
-      echo "== fuzz_${t}: ${seconds} s"
-      if ! "${asan_tree}/tests/fuzz/fuzz_${t}" -max_total_time="${seconds}" -max_len=512 -timeout=30 \
+      "${asan_tree}/tests/fuzz/fuzz_${t}" -max_total_time="${seconds}" -max_len=512 -timeout=30 \
         -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="${artifacts}/${t}-" \
-        "${corpus}" "${seeds[@]}" 2>"${work}/fuzz_${t}.log"; then
+        "${corpus}" "${seeds[@]}" 2>"${work}/fuzz_${t}.log"
+    }
+    declare -A pid_of=()
+    for t in "${targets[@]}"; do
+      while (($(jobs -rp | wc -l) >= jobs)); do wait -n || true; done
+      echo "== fuzz_${t}: ${seconds} s"
+      fuzz_one "${t}" &
+      pid_of["${t}"]=$!
+    done
+    failed=()
+    for t in "${targets[@]}"; do
+      if ! wait "${pid_of[${t}]}"; then
         failed+=("${t}")
+        echo "== fuzz_${t}: finding"
         tail -n 60 "${work}/fuzz_${t}.log"
       fi
+      echo "== fuzz_${t}:"
       grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)' \
         "${work}/fuzz_${t}.log" || true
     done

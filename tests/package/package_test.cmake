@@ -4,15 +4,22 @@
 #         [-DCARGO=...] [-DDOTNET=...] [-DJAVA=... -DJAVAC=...] -P package_test.cmake
 #
 #   setup           tools/package.sh --no-build into WORK_DIR/out (the fixture)
-#   natives         readelf -d: every shipped native artifact needs only the
-#                   C/C++ runtime (the binding libraries only libc and libm)
+#   natives         readelf: every shipped native file needs glibc 2.28 at
+#                   most and no libstdc++ (glibc_floor.cmake)
 #   cli             the installed kma uses the installed model, not the
 #                   build tree's
 #   c_find_package  a CMake project with find_package(kma CONFIG): shared and
-#                   static flavours
-#   c_pkg_config    cc with `pkg-config --cflags --libs` and a documented rpath
+#                   static flavours, each opening the installed model
+#   c_moved_prefix  the same against a copy of the install elsewhere: the
+#                   copy's model is used (and by the copy's kma CLI)
+#   c_add_subdirectory  a project building kma inside itself, both flavours
+#                   (builds the core: only with KMA_PACKAGE_SLOW=1)
+#   c_pkg_config    cc with `pkg-config --cflags --libs` and a documented rpath;
+#                   examples/analyze.c built so, run from an empty directory
 #   java            javac/java with only kma.jar on the class path
 #   dotnet_net8.0, dotnet_net10.0   console apps restoring Kma from a local feed
+#   dotnet_publish_linux_arm64  `dotnet publish -r linux-arm64` carries the
+#                   arm64 native (skipped when the package has none)
 #   rust            a cargo project with path dependencies on the .crate files
 #
 # Every consumer starts in an empty directory and its program runs under
@@ -65,6 +72,14 @@ function(expect_analysis)
   endif()
 endfunction()
 
+# expect_model(<path>): the output names <path> as the model opened.
+function(expect_model path)
+  string(FIND "${OUT}" "${path}" _pos)
+  if(_pos EQUAL -1)
+    message(FATAL_ERROR "[${CASE}] the model opened is not ${path}:\n${OUT}")
+  endif()
+endfunction()
+
 # check_needed(<file> <allowed regex>): every NEEDED entry must match.
 function(check_needed file allowed)
   run("${WORK_DIR}" readelf -d "${file}")
@@ -104,20 +119,31 @@ if(CASE STREQUAL "setup")
   run("${WORK_DIR}" "${SOURCE_DIR}/tools/package.sh" --no-build -B "${BUILD_DIR}" -o "${_out}")
 
 elseif(CASE STREQUAL "natives")
-  file(GLOB _libkma "${_prefix}/lib*/libkma.so.*.*")
-  check_needed("${_libkma}" "${_cxx}")
-  check_needed("${_prefix}/bin/kma" "${_cxx}")
-  file(GLOB _jar "${_out}/java/*.jar")
+  # Every native file of every package: glibc 2.28 is enough, no libstdc++
+  # (glibc_floor.cmake), for each architecture the packages carry.
+  file(GLOB _files "${_prefix}/lib*/libkma.so.*.*" "${_prefix}/bin/kma")
+  file(GLOB _jar "${_out}/java/kma-java-*[0-9].jar")
   if(_jar)
     run("${_dir}" ${CMAKE_COMMAND} -E tar xf "${_jar}" native)
-    file(GLOB_RECURSE _jni "${_dir}/native/*.so")
-    check_needed("${_jni}" "${_libc}")
+    file(GLOB_RECURSE _jni "${_dir}/native/linux/*.so")
+    list(APPEND _files ${_jni})
   endif()
   file(GLOB _nupkg "${_out}/nuget/*.nupkg")
   if(_nupkg)
     run("${_dir}" ${CMAKE_COMMAND} -E tar xf "${_nupkg}" runtimes)
-    check_needed("${_dir}/runtimes/linux-x64/native/libkma_csharp.so" "${_libc}")
+    file(GLOB _cs "${_dir}/runtimes/linux-*/native/*.so")
+    list(APPEND _files ${_cs})
   endif()
+  file(GLOB _wheels "${_out}/python/*.whl")
+  foreach(_whl IN LISTS _wheels)
+    get_filename_component(_name "${_whl}" NAME_WE)
+    file(MAKE_DIRECTORY "${_dir}/${_name}")
+    run("${_dir}/${_name}" ${CMAKE_COMMAND} -E tar xf "${_whl}")
+    file(GLOB_RECURSE _so "${_dir}/${_name}/*.so*")
+    list(APPEND _files ${_so})
+  endforeach()
+  run("${_dir}" ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
+      -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake")
 
 elseif(CASE STREQUAL "cli")
   # The installed kma uses the installed model, although the build tree
@@ -132,15 +158,44 @@ elseif(CASE STREQUAL "cli")
   run_clean("${_dir}" "${_prefix}/bin/kma" analyze in.txt)
   expect_analysis()
 
-elseif(CASE STREQUAL "c_find_package")
+elseif(CASE STREQUAL "c_find_package" OR CASE STREQUAL "c_moved_prefix")
+  # c_moved_prefix: the same with a copy of the install in another
+  # directory; both programs must open the copy's model.
+  set(_use "${_prefix}")
+  if(CASE STREQUAL "c_moved_prefix")
+    set(_use "${_dir}/moved/kma")
+    file(COPY "${_prefix}/" DESTINATION "${_use}")
+  endif()
   run("${_dir}" ${CMAKE_COMMAND} -S "${_consumers}" -B "${_dir}/build"
-      -DCMAKE_PREFIX_PATH=${_prefix} -DCMAKE_BUILD_TYPE=Release)
+      -DCMAKE_PREFIX_PATH=${_use} -DCMAKE_BUILD_TYPE=Release)
   run("${_dir}" ${CMAKE_COMMAND} --build "${_dir}/build")
+  file(REAL_PATH "${_use}/share/kma/kma-default.kmam" _model)
   foreach(_exe consumer consumer_static)
-    run_clean("${_dir}" "${_dir}/build/${_exe}")
+    run_clean("${_dir}" "${_dir}/build/${_exe}" --show-model)
     expect_analysis()
+    expect_model("${_model}")
   endforeach()
   check_needed("${_dir}/build/consumer_static" "${_cxx}")
+  if(CASE STREQUAL "c_moved_prefix")
+    run_clean("${_dir}" "${_use}/bin/kma" version)
+    expect_model("${_model}")
+  endif()
+
+elseif(CASE STREQUAL "c_add_subdirectory")
+  # Builds kma's core again inside the consumer: minutes, so only on demand.
+  if(NOT "$ENV{KMA_PACKAGE_SLOW}" STREQUAL "1")
+    message("SKIP: set KMA_PACKAGE_SLOW=1 to build kma inside a consumer project")
+    return()
+  endif()
+  run("${_dir}" ${CMAKE_COMMAND} -S "${_consumers}/subdir" -B "${_dir}/build"
+      -DKMA_SOURCE_DIR=${SOURCE_DIR} -DCMAKE_BUILD_TYPE=Release)
+  run("${_dir}" ${CMAKE_COMMAND} --build "${_dir}/build" --parallel 2 --target consumer consumer_static)
+  file(REAL_PATH "${_dir}/build/kma/models/kma-default.kmam" _model)
+  foreach(_exe consumer consumer_static)
+    run_clean("${_dir}" "${_dir}/build/${_exe}" --show-model)
+    expect_analysis()
+    expect_model("${_model}")
+  endforeach()
 
 elseif(CASE STREQUAL "c_pkg_config")
   # The .pc file is named by path, which pkg-config accepts instead of a
@@ -156,9 +211,23 @@ elseif(CASE STREQUAL "c_pkg_config")
       "-Wl,-rpath,${_libdir}")
   run_clean("${_dir}" "${_dir}/consumer")
   expect_analysis()
+  # The shipped example, built the same way, run without arguments from a
+  # directory with no model in it.
+  run("${_dir}" cc -std=c99 -Wall -Werror -o analyze "${SOURCE_DIR}/examples/analyze.c" ${_flags}
+      "-Wl,-rpath,${_libdir}")
+  file(MAKE_DIRECTORY "${_dir}/elsewhere")
+  run_clean("${_dir}/elsewhere" "${_dir}/analyze")
+  expect_analysis()
 
 elseif(CASE STREQUAL "java")
-  file(GLOB _jar "${_out}/java/kma-java-*.jar")
+  set(_jar "${_out}/java/kma-java-${VERSION}.jar")
+  # What a Maven repository takes: the jar, its pom, sources and javadoc.
+  foreach(_f "${_jar}" "${_out}/java/kma-java-${VERSION}.pom" "${_out}/java/kma-java-${VERSION}-sources.jar"
+             "${_out}/java/kma-java-${VERSION}-javadoc.jar")
+    if(NOT EXISTS "${_f}")
+      message(FATAL_ERROR "[${CASE}] ${_f} is missing")
+    endif()
+  endforeach()
   file(COPY_FILE "${_jar}" "${_dir}/kma.jar")
   file(COPY "${_consumers}/Main.java" DESTINATION "${_dir}")
   run("${_dir}" "${JAVAC}" -cp kma.jar Main.java)
@@ -166,8 +235,20 @@ elseif(CASE STREQUAL "java")
   run_clean("${_dir}" "${JAVA}" -Dkma.model.cachedir=${_dir}/cache -cp kma.jar:. Main)
   expect_analysis(BATCH)
 
-elseif(CASE MATCHES "^dotnet_(net[0-9.]+)$")
+elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64)$")
   set(TFM "${CMAKE_MATCH_1}")
+  if(TFM STREQUAL "publish_linux_arm64")
+    # `dotnet publish -r linux-arm64` of a net8.0 app carries the package's
+    # arm64 native (when the package was made with the aarch64 cross build).
+    file(GLOB _nupkg "${_out}/nuget/*.nupkg")
+    execute_process(COMMAND ${CMAKE_COMMAND} -E tar tf "${_nupkg}" OUTPUT_VARIABLE _list)
+    if(NOT _list MATCHES "runtimes/linux-arm64/native/libkma_csharp\\.so")
+      message("SKIP: the package has no linux-arm64 native (tools/package.sh --cross makes it)")
+      return()
+    endif()
+    set(TFM net8.0)
+    set(_publish_rid linux-arm64)
+  endif()
   set(PACKAGES "${_dir}/packages")
   configure_file("${_consumers}/Consumer.csproj.in" "${_dir}/Consumer.csproj" @ONLY)
   file(COPY "${_consumers}/Program.cs" DESTINATION "${_dir}")
@@ -182,6 +263,20 @@ elseif(CASE MATCHES "^dotnet_(net[0-9.]+)$")
 ")
   set(ENV{DOTNET_CLI_TELEMETRY_OPTOUT} 1)
   set(ENV{DOTNET_NOLOGO} 1)
+  if(_publish_rid)
+    run("${_dir}" "${DOTNET}" publish -c Release -r ${_publish_rid} --self-contained false
+        -o "${_dir}/out" --nologo -v quiet)
+    run("${_dir}" readelf -h "${_dir}/out/libkma_csharp.so")
+    if(NOT OUT MATCHES "Machine: +AArch64")
+      message(FATAL_ERROR "[${CASE}] the published libkma_csharp.so is not for AArch64:\n${OUT}")
+    endif()
+    foreach(_f kma-default.kmam kma-LICENSE-MODEL.md Kma.dll)
+      if(NOT EXISTS "${_dir}/out/${_f}")
+        message(FATAL_ERROR "[${CASE}] ${_f} was not published")
+      endif()
+    endforeach()
+    return()
+  endif()
   run("${_dir}" "${DOTNET}" build -c Release --nologo -v quiet)
   # The package's own assembly for this framework was chosen.
   file(READ "${_dir}/obj/project.assets.json" _assets)

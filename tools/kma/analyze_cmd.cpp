@@ -2,8 +2,9 @@
 //
 // Every input line gives exactly one output record, so output line N always
 // belongs to input line N: a line that cannot be analysed (invalid UTF-8)
-// gets a message on stderr and an empty record, and the run goes on (exit
-// status 1 at the end), unless --on-error says otherwise.
+// gets a message on stderr and an error record (an empty line in morphs),
+// and the run goes on (exit status 1 at the end), unless --on-error says
+// otherwise.
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -58,9 +59,11 @@ constexpr const char kAnalyzeUsage[] =
     "                 0: one per online CPU). The output is the same for every N;\n"
     "                 with N>1 input is read and printed in blocks of 512 lines\n"
     "  --on-error E   what a line that cannot be analysed (invalid UTF-8) gives:\n"
-    "                 skip (default): a message FILE:LINE with the byte offset, an\n"
-    "                 empty output line (\"EOS\" alone in tsv), so output lines stay\n"
-    "                 aligned with input lines; the run goes on and exits with 1;\n"
+    "                 skip (default): a message FILE:LINE with the byte offset and\n"
+    "                 an error record: an empty line (morphs), {\"file\",\"line\",\n"
+    "                 \"error\",\"code\",\"analyses\":[]} (json), \"ERROR<TAB>LINE<TAB>\n"
+    "                 message\" then EOS (tsv), so output records stay aligned\n"
+    "                 with input lines; the run goes on and exits with 1;\n"
     "                 stop: the message, then exit 1 without reading further;\n"
     "                 replace: each invalid sequence becomes U+FFFD and the line is\n"
     "                 analysed (a message still names it; exit 0). A line longer\n"
@@ -142,10 +145,44 @@ void FormatLine(Format format, int top_n, std::string_view text,
   }
 }
 
-// The record of a line that could not be analysed: what an empty line gives
-// in the text formats, an empty line in JSON Lines.
-void FormatFailedLine(Format format, std::string* out) {
-  out->append(format == Format::kTsv ? "EOS\n" : "\n");
+// A short, stable name of why a line could not be analysed (error records).
+const char* FailureCode(StatusCode code) {
+  switch (code) {
+    case StatusCode::kInvalidUtf8: return "invalid_utf8";
+    case StatusCode::kInputTooLong: return "line_too_long";
+    case StatusCode::kOutOfMemory: return "out_of_memory";
+    case StatusCode::kUnsatisfiable: return "unsatisfiable";
+    default: return "error";
+  }
+}
+
+// The record of a line that could not be analysed, so that record N still
+// answers input line N: an empty line in morphs (what an empty input line
+// gives), a JSON object naming the line and its error in JSON Lines, and an
+// "ERROR<TAB>line<TAB>message" line before the EOS in tsv. `message` is the
+// error without the "file:line: " prefix of the stderr message.
+void FormatFailedLine(Format format, const std::string& file, size_t line, StatusCode code,
+                      const std::string& message, std::string* out) {
+  switch (format) {
+    case Format::kMorphs:
+      out->push_back('\n');
+      return;
+    case Format::kJson:
+      out->append("{\"file\":");
+      AppendJsonString(file, out);
+      out->append(",\"line\":" + std::to_string(line) + ",\"error\":");
+      AppendJsonString(message, out);
+      out->append(",\"code\":");
+      AppendJsonString(FailureCode(code), out);
+      out->append(",\"analyses\":[]}\n");
+      return;
+    case Format::kTsv:
+      out->append("ERROR\t" + std::to_string(line) + "\t");
+      // A tab or line break in the message would break the record apart.
+      for (char c : message) out->push_back(c == '\t' || c == '\n' || c == '\r' ? ' ' : c);
+      out->append("\nEOS\n");
+      return;
+  }
 }
 
 // Sets *out to the value named `name` among `choices`; false if none is.
@@ -446,8 +483,13 @@ class AnalyzeRun {
       Report(message + "; stopped (--on-error stop)");
       return false;
     }
-    Report(message + "; its output line is empty");
-    FormatFailedLine(s_.format, &out_);
+    Report(message + (s_.format == Format::kMorphs ? "; its output line is empty"
+                                                    : "; its output record is an error record"));
+    // The message without its "file:line: " prefix (the record names both).
+    const std::string where = reader.name() + ":" + std::to_string(slot.number) + ": ";
+    const bool prefixed = message.compare(0, where.size(), where) == 0;
+    FormatFailedLine(s_.format, reader.name(), slot.number, status.code(),
+                     prefixed ? message.substr(where.size()) : message, &out_);
     return Write(reader, slot);
   }
 

@@ -2,7 +2,7 @@
 # a fresh venv and analyses a sentence from a directory away from the build
 # tree, with KMA_MODEL unset, so the model and libkma come from the wheel.
 #   cmake -DPYTHON=... -DDIST_DIR=... -DWORK_DIR=... -P wheel_venv_test.cmake
-file(GLOB _wheels ${DIST_DIR}/kma-*.whl)
+file(GLOB _wheels ${DIST_DIR}/kma_analyzer-*.whl)
 list(LENGTH _wheels _n)
 if(NOT _n EQUAL 1)
   message(FATAL_ERROR "expected one wheel in ${DIST_DIR}, found ${_n}: ${_wheels}")
@@ -41,3 +41,22 @@ endif()
 if(NOT out MATCHES "form='아버지', tag='NNG'")
   message(FATAL_ERROR "unexpected analysis: ${out}")
 endif()
+# The wheel's tag states the glibc floor its natives were checked against.
+if(DEFINED PLATFORM AND NOT _wheels MATCHES "-cp3[0-9]+-cp3[0-9]+-${PLATFORM}\\.whl$")
+  message(FATAL_ERROR "the wheel ${_wheels} is not tagged ${PLATFORM}")
+endif()
+# pip's metadata: the distribution name, and the CLI through python -m kma.
+execute_process(COMMAND ${_venv}/bin/python3 -m pip show kma-analyzer
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(rc OR NOT out MATCHES "Name: kma-analyzer")
+  message(FATAL_ERROR "pip show kma-analyzer failed (${rc}):\n${out}")
+endif()
+file(WRITE ${WORK_DIR}/in.txt "아버지가방에들어가신다\n")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=KMA_MODEL --unset=PYTHONPATH
+                        ${_venv}/bin/python3 -m kma analyze -f json in.txt
+                WORKING_DIRECTORY ${WORK_DIR}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc OR NOT out MATCHES "^{\"text\":\"아버지가방에들어가신다\",\"analyses\":\\[{\"score\"")
+  message(FATAL_ERROR "python -m kma analyze failed (${rc}):\n${out}${err}")
+endif()
+message("python -m kma analyze: ${out}")
