@@ -1,14 +1,13 @@
 // kma_user_dict (over kma::UserDictionaryBuilder), derived model handles
 // (kma_model_with_user_dict) and kma_joiner (over kma::Joiner).
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
+#include "core/base/text_file.h"
 #include "core/model/model_impl.h"
 #include "kma/kma.h"
 
@@ -120,11 +119,10 @@ kma_status KMA_CALL kma_user_dict_load_file(kma_user_dict* dict, const char* pat
   return Guard(kFn, [&]() -> kma_status {
     if (dict == nullptr) return NullArgument(kFn, "dict");
     if (path == nullptr) return NullArgument(kFn, "path");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    if (in) text << in.rdbuf();
-    if (!in || in.bad()) return Fail(KMA_E_IO, {kFn, ": cannot read user dictionary '", path, "'"});
-    const kma::Status st = dict->builder.LoadTsv(text.str(), path);
+    static_assert(KMA_USER_DICT_MAX_FILE_BYTES == kma::kMaxUserDictFileBytes, "one limit");
+    std::string text;
+    kma::Status st = kma::ReadTextFile(path, kma::kMaxUserDictFileBytes, "user dictionary", &text);
+    if (st.ok()) st = dict->builder.LoadTsv(text, path);
     return st.ok() ? KMA_OK : LoadFailed(kFn, st);
   });
 }

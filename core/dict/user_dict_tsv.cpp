@@ -1,9 +1,9 @@
 #include "core/dict/user_dict_tsv.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <string>
 
+#include "core/base/decimal.h"
 #include "core/text/utf.h"
 
 namespace kma {
@@ -88,11 +88,8 @@ bool ParseUserScore(std::string_view s, float* out) {
     *out = 0.0f;
     return true;
   }
-  if (s.size() > 32) return false;
-  const std::string buf(s);
-  char* end = nullptr;
-  const double v = std::strtod(buf.c_str(), &end);
-  if (end != buf.c_str() + buf.size() || !std::isfinite(v) || std::fabs(v) > kMaxUserScore) return false;
+  double v = 0;
+  if (s.size() > 32 || !ParseDecimal(s, &v) || std::fabs(v) > kMaxUserScore) return false;
   *out = static_cast<float>(v);
   return true;
 }
@@ -115,7 +112,8 @@ Status ParseUserDictTsv(std::string_view text, std::string_view name, std::vecto
     pos = nl == std::string_view::npos ? text.size() : nl + 1;
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
+    // A line of blanks is as blank as an empty one.
+    if (line.find_first_not_of(" \t") == std::string_view::npos || line[0] == '#') continue;
     UserDictLine l;
     l.line = number;
     l.offset = offset;

@@ -1,6 +1,6 @@
 // The user dictionary file format (UTF-8, one entry per line, fields
-// separated by single tabs; blank lines and lines starting with '#' are
-// ignored; a byte order mark at the start and a '\r' before each '\n' are
+// separated by single tabs; blank lines (empty or only spaces and tabs) and
+// lines starting with '#' are ignored; a byte order mark at the start and a '\r' before each '\n' are
 // dropped):
 //
 //   FORM    TAG    [SCORE]              a word (뉴진스 NNP); with a verb or
@@ -16,7 +16,8 @@
 //   !block    FORM/TAG                  no analysis contains this morpheme
 //   !block    TAG                       no analysis contains this tag
 //
-// SCORE is a number in [-100, 100] (natural-log units, default 0) added to
+// SCORE is a decimal number in [-100, 100] (natural-log units, default 0;
+// no blanks, no hexadecimal: core/base/decimal.h) added to
 // the score of every analysis that uses the entry: positive favours it.
 // This file only parses; what the entries mean is UserDictionaryBuilder's
 // (core/dict/user_dictionary.h).
@@ -62,8 +63,8 @@ Status ParseUserDictTsv(std::string_view text, std::string_view name, std::vecto
 // column (column 0-based here, printed 1-based).
 Status UserDictError(std::string_view name, size_t line, size_t line_offset, size_t column, const std::string& why);
 
-// Parses a score field ("" = 0); false unless a finite number in
-// [-kMaxUserScore, kMaxUserScore].
+// Parses a score field ("" = 0); false unless a plain decimal number
+// (ParseDecimal) in [-kMaxUserScore, kMaxUserScore].
 bool ParseUserScore(std::string_view s, float* out);
 
 }  // namespace kma

@@ -3,6 +3,7 @@
 #include "core/dict/dictionary.h"
 #include "core/model/model_impl.h"
 #include "core/base/pos_tag.h"
+#include "core/text/char_class.h"
 
 namespace kma {
 
@@ -44,6 +45,11 @@ Status LmVocabulary::Parse(std::string_view morphs, std::vector<uint32_t>* token
     if (end == std::string_view::npos) end = morphs.size();
     if (end > pos) {
       std::string_view piece = morphs.substr(pos, end - pos);
+      std::string why;
+      if (const size_t bad = FindBadFormByte(piece, &why); bad != std::string_view::npos)
+        return Status(StatusCode::kInvalidArgument, "morpheme at byte " + std::to_string(pos) + " has " + why +
+                                                        " at byte " + std::to_string(pos + bad),
+                      static_cast<int64_t>(pos + bad));
       size_t slash = piece.rfind('/');
       uint32_t tok = slash == std::string_view::npos || slash == 0
                          ? kNoToken

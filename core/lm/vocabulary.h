@@ -27,7 +27,9 @@ class LmVocabulary {
   uint32_t TokenOf(std::string_view form, std::string_view tag) const;
 
   // Parses "form/TAG form/TAG ..." (spaces or tabs between morphemes) into
-  // tokens. kInvalidArgument with the byte offset of the bad piece.
+  // tokens. kInvalidArgument with the byte offset of the bad piece, or of
+  // the bad byte in a piece that is not UTF-8 or holds a control character
+  // (FindBadFormByte).
   Status Parse(std::string_view morphs, std::vector<uint32_t>* tokens) const;
 
   // "form/TAG" for a morpheme token, "<TAG>" for a class token, "<s>" and

@@ -192,10 +192,9 @@ Status ModelWriter::WriteFile(const std::string& path) const {
 // ---------------------------------------------------------------------------
 // ModelFile
 
-// The fixed header: magic, format version, declared size. On success
-// *version and *count hold the version and the section count.
-Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out,
-                              uint32_t* count_out) {
+// What the first bytes alone can show: magic, format version, a complete
+// header. On success *declared holds the file size the header declares.
+Status ModelFile::CheckPrefix(const uint8_t* data, size_t size, uint64_t* declared) {
   if (data == nullptr && size != 0) {
     return Status(StatusCode::kInvalidArgument, "model data is null");
   }
@@ -231,7 +230,16 @@ Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* versio
                            std::to_string(kModelHeaderSize) + "-byte header",
                        static_cast<int64_t>(size));
   }
-  const uint64_t declared = LoadLE(data + 16, 8);
+  *declared = LoadLE(data + 16, 8);
+  return Status::Ok();
+}
+
+// The fixed header: magic, format version, declared size. On success
+// *version and *count hold the version and the section count.
+Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out,
+                              uint32_t* count_out) {
+  uint64_t declared = 0;
+  KMA_RETURN_IF_ERROR(CheckPrefix(data, size, &declared));
   if (declared != size) {
     if (declared > size) {
       return FormatError("truncated model file: header declares " +
@@ -245,7 +253,7 @@ Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* versio
                            " are present (trailing bytes)",
                        static_cast<int64_t>(declared));
   }
-  *version_out = version;
+  *version_out = static_cast<uint32_t>(LoadLE(data + 8, 4));
   *count_out = static_cast<uint32_t>(LoadLE(data + 12, 4));
   return Status::Ok();
 }

@@ -144,6 +144,13 @@ class ModelFile {
   static StatusOr<ModelFile> Parse(const uint8_t* data, size_t size,
                                    bool verify_checksum = true);
 
+  /// Checks the first bytes of a file alone (magic, version, a complete
+  /// header), with Parse()'s errors, so that a reader of a stream can stop
+  /// before reading more and knows how much to read.
+  /// @param[in]  data      the first @p size bytes of the file.
+  /// @param[out] declared  on success, the file size the header declares.
+  static Status CheckPrefix(const uint8_t* data, size_t size, uint64_t* declared);
+
   /// Format version from the header.
   uint32_t format_version() const { return format_version_; }
   /// The checksum stored in the header.

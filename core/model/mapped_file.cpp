@@ -1,6 +1,10 @@
 #include "core/model/mapped_file.h"
 
+#include "core/model/format.h"
+
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -68,54 +72,92 @@ std::unique_ptr<MappedFile> MappedFile::CopyOf(const void* data, size_t size) {
   return f;
 }
 
-#if KMA_HAVE_MMAP
-
 namespace {
 
-// Reads everything from `fd` into a page-aligned heap buffer. `expected` is
-// the size from fstat for regular files (the buffer grows if the file turns
-// out longer, e.g. for pipes whose st_size is 0).
-Status ReadAll(int fd, size_t expected, void** out_buf, size_t* out_size,
-               const std::string& path) {
+Status ReadOutOfMemory(const std::string& path) {
+  return Status(StatusCode::kOutOfMemory, "out of memory reading model file '" + path + "'");
+}
+
+// Reads a model from a stream in memory bounded by the model's own size: the
+// header first, which must be a model's (magic, version), then exactly the
+// size it declares, then one more byte to see that nothing follows. So
+// /dev/zero, a FIFO of anything else or a directory costs 64 bytes, never
+// its whole stream. `read_some(buf, n)` returns the bytes read (0 at the end
+// of input) or -1 with errno set; short reads are fine. `known_size` is the
+// size of a regular file (0 if unknown): the buffer is allocated once at
+// that size when the header declares it.
+template <typename ReadSome>
+Status ReadModelStream(ReadSome read_some, uint64_t known_size, const std::string& path,
+                       void** out_buf, size_t* out_size) {
   const size_t kAlign = MappedFile::kReadAlignment;
-  size_t capacity = expected > 0 ? expected : 1 << 16;
-  void* buf = AllocAligned(capacity, kAlign);
-  if (buf == nullptr) {
-    return Status(StatusCode::kOutOfMemory,
-                  "out of memory reading model file '" + path + "'");
-  }
-  size_t size = 0;
-  for (;;) {
-    if (size == capacity) {
-      // Only reached for non-regular files or files that grew; double.
-      size_t new_capacity = capacity * 2;
-      void* grown = AllocAligned(new_capacity, kAlign);
-      if (grown == nullptr) {
-        FreeAligned(buf, kAlign);
-        return Status(StatusCode::kOutOfMemory,
-                      "out of memory reading model file '" + path + "'");
+  // Reads until `want` bytes are in [buf, buf + want) or the input ends.
+  auto fill = [&](uint8_t* buf, size_t have, size_t want, size_t* got) -> Status {
+    while (have < want) {
+      const auto n = read_some(buf + have, want - have);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return OpenError(path, ErrnoText(errno));
       }
-      std::memcpy(grown, buf, size);
-      FreeAligned(buf, kAlign);
-      buf = grown;
-      capacity = new_capacity;
+      if (n == 0) break;
+      have += static_cast<size_t>(n);
     }
-    ssize_t n = ::read(fd, static_cast<uint8_t*>(buf) + size, capacity - size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int err = errno;
-      FreeAligned(buf, kAlign);
-      return OpenError(path, ErrnoText(err));
-    }
-    if (n == 0) break;
-    size += static_cast<size_t>(n);
+    *got = have;
+    return Status::Ok();
+  };
+  uint8_t header[kModelHeaderSize];
+  size_t got = 0;
+  KMA_RETURN_IF_ERROR(fill(header, 0, sizeof header, &got));
+  uint64_t declared = 0;
+  if (Status st = ModelFile::CheckPrefix(header, got, &declared); !st.ok())
+    return Status(st.code(), "'" + path + "': " + st.message(), st.offset());
+  if (declared < kModelHeaderSize || declared > SIZE_MAX / 2) {
+    return Status(StatusCode::kModelFormat, "'" + path + "': the header declares an impossible size of " +
+                                                std::to_string(declared) + " bytes", 16);
   }
+  // Grows as the bytes arrive (doubling, from 1 MiB), so a header that
+  // declares more than the stream holds costs what the stream holds.
+  size_t capacity = known_size == declared ? static_cast<size_t>(declared)
+                                           : static_cast<size_t>(std::min<uint64_t>(declared, 1u << 20));
+  uint8_t* buf = static_cast<uint8_t*>(AllocAligned(capacity, kAlign));
+  if (buf == nullptr) return ReadOutOfMemory(path);
+  std::memcpy(buf, header, got);
+  size_t size = got;
+  Status st;
+  for (;;) {
+    st = fill(buf, size, capacity, &size);
+    if (!st.ok() || size < capacity || capacity == declared) break;
+    const size_t grown_capacity = static_cast<size_t>(std::min<uint64_t>(declared, uint64_t{capacity} * 2));
+    auto* grown = static_cast<uint8_t*>(AllocAligned(grown_capacity, kAlign));
+    if (grown == nullptr) {
+      st = ReadOutOfMemory(path);
+      break;
+    }
+    std::memcpy(grown, buf, size);
+    FreeAligned(buf, kAlign);
+    buf = grown;
+    capacity = grown_capacity;
+  }
+  uint8_t extra = 0;
+  size_t after = 0;
+  if (st.ok() && size == declared) st = fill(&extra, 0, 1, &after);
+  if (st.ok() && after != 0) {
+    st = Status(StatusCode::kModelFormat, "'" + path + "': model file size mismatch: header declares " +
+                                              std::to_string(declared) + " bytes but more follow (trailing bytes)",
+                static_cast<int64_t>(declared));
+  }
+  if (!st.ok()) {
+    FreeAligned(buf, kAlign);
+    return st;
+  }
+  // A short stream is left to ModelFile::Parse, which names it "truncated".
   *out_buf = buf;
   *out_size = size;
   return Status::Ok();
 }
 
 }  // namespace
+
+#if KMA_HAVE_MMAP
 
 StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
   int fd;
@@ -160,7 +202,8 @@ StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) 
 
   void* buf = nullptr;
   size_t size = 0;
-  Status st_read = ReadAll(fd, file_size, &buf, &size, path);
+  Status st_read = ReadModelStream([fd](uint8_t* p, size_t n) { return ::read(fd, p, n); }, file_size, path,
+                                   &buf, &size);
   ::close(fd);
   if (!st_read.ok()) return st_read;
   f->heap_ = buf;
@@ -175,31 +218,28 @@ StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) 
 StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
   std::FILE* fp = std::fopen(path.c_str(), "rb");
   if (fp == nullptr) return OpenError(path, ErrnoText(errno));
-  std::string bytes;
-  char chunk[1 << 16];
-  size_t n;
-  try {
-    while ((n = std::fread(chunk, 1, sizeof(chunk), fp)) > 0) bytes.append(chunk, n);
-  } catch (const std::bad_alloc&) {
-    std::fclose(fp);
-    return Status(StatusCode::kOutOfMemory,
-                  "out of memory reading model file '" + path + "'");
-  }
-  const bool failed = std::ferror(fp) != 0;
+  void* buf = nullptr;
+  size_t size = 0;
+  auto read_some = [fp](uint8_t* p, size_t n) -> long {
+    const size_t got = std::fread(p, 1, n, fp);
+    if (got == 0 && std::ferror(fp)) {
+      if (errno == 0 || errno == EINTR) errno = EIO;
+      return -1;
+    }
+    return static_cast<long>(got);
+  };
+  Status st = ReadModelStream(read_some, 0, path, &buf, &size);
   std::fclose(fp);
-  if (failed) return OpenError(path, "read error");
-  void* buf = AllocAligned(bytes.size(), kReadAlignment);
+  if (!st.ok()) return st;
   std::unique_ptr<MappedFile> f(new (std::nothrow) MappedFile());
-  if (buf == nullptr || f == nullptr) {
-    if (buf != nullptr) FreeAligned(buf, kReadAlignment);
-    return Status(StatusCode::kOutOfMemory,
-                  "out of memory reading model file '" + path + "'");
+  if (f == nullptr) {
+    FreeAligned(buf, kReadAlignment);
+    return ReadOutOfMemory(path);
   }
-  std::memcpy(buf, bytes.data(), bytes.size());
   f->heap_ = buf;
   f->heap_alignment_ = kReadAlignment;
   f->data_ = static_cast<const uint8_t*>(buf);
-  f->size_ = bytes.size();
+  f->size_ = size;
   return f;
 }
 

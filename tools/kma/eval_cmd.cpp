@@ -206,7 +206,7 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
   result->name = path;
   std::string error;
   LineReader gold;
-  if (!gold.Open(path, &error)) return Fail(kExitRuntime, error);
+  if (!gold.Open(path, &error)) return Fail(kExitUsage, error);
   LineReader sources;
   const std::string sources_path = SourcesPathFor(path);
   bool has_sources = path != "-" && IsFile(sources_path);
@@ -401,6 +401,7 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
   setup->ctx.scorer = setup->scorer.get();
   std::string error;
   if (args.Has("train")) {
+    if (!CanOpenFile(args.Get("train"), &error)) return Fail(kExitUsage, "--train: " + error);
     if (!setup->ambiguity.Load(args.Get("train"), &error)) return Fail(kExitRuntime, error);
     setup->ctx.ambiguity = &setup->ambiguity;
   }
@@ -512,7 +513,7 @@ int RunEval(int argc, char** argv, int first) {
   const bool amb = setup.ctx.ambiguity != nullptr;
   WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb)
                                : TextReport(results, total, lm, compare_lm, amb));
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }
 

@@ -69,7 +69,7 @@ int RunLm(int argc, char** argv, int first) {
     }
   }
   WriteStdout(out);
-  return std::fflush(stdout) == 0 ? kExitOk : Fail(kExitRuntime, "error writing to stdout");
+  return FlushStdout() ? kExitOk : Fail(kExitRuntime, StdoutError());
 }
 
 }  // namespace kma::cli

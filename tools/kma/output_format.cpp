@@ -2,8 +2,10 @@
 
 #include "tools/kma/cli_args.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace kma::cli {
 
@@ -115,14 +117,33 @@ void AppendTsv(const Analysis& a, std::string* out) {
   out->append("EOS\n");
 }
 
-void WriteStdout(const std::string& s) {
-  if (!s.empty()) std::fwrite(s.data(), 1, s.size(), stdout);
+namespace {
+int g_stdout_errno = 0;  // of the first failed write to stdout
+}  // namespace
+
+bool WriteStdout(const std::string& s) {
+  if (g_stdout_errno != 0) return false;
+  errno = 0;
+  if (std::fwrite(s.data(), 1, s.size(), stdout) == s.size() && !std::ferror(stdout)) return true;
+  g_stdout_errno = errno != 0 ? errno : EIO;
+  return false;
+}
+
+bool FlushStdout() {
+  if (g_stdout_errno != 0) return false;
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+  g_stdout_errno = errno != 0 ? errno : EIO;
+  return false;
+}
+
+std::string StdoutError() {
+  return std::string("error writing to stdout: ") + std::strerror(g_stdout_errno != 0 ? g_stdout_errno : EIO);
 }
 
 int WriteOutput(const std::string& path, const std::string& s) {
   if (path.empty()) {
-    WriteStdout(s);
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+    if (!WriteStdout(s) || !FlushStdout()) return Fail(kExitRuntime, StdoutError());
     return kExitOk;
   }
   std::FILE* f = std::fopen(path.c_str(), "wb");

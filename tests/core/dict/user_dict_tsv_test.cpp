@@ -91,6 +91,34 @@ TEST(UserDictTsv, ScoresAreBounded) {
   EXPECT_FALSE(ParseUserScore(std::string(40, '1'), &v));
 }
 
+TEST(UserDictTsv, ScoresAreParsedStrictly) {
+  float v = 7;
+  // strtod would read each of these as a number.
+  for (const char* bad : {"0x10", " 1", "\t1", "1.5 ", "+-1", "1e", ".", "-", "1,5", "0x1p3", "infinity"}) {
+    EXPECT_FALSE(ParseUserScore(bad, &v)) << bad;
+    EXPECT_EQ(v, 7.0f) << bad;
+  }
+  const std::pair<const char*, float> good[] = {{"+2", 2.0f}, {"-1.5", -1.5f}, {"1e1", 10.0f}, {".5", 0.5f},
+                                                 {"3.", 3.0f}, {"-0", 0.0f}, {"2.5E-1", 0.25f}};
+  for (const auto& [text, want] : good) {
+    EXPECT_TRUE(ParseUserScore(text, &v)) << text;
+    EXPECT_EQ(v, want) << text;
+  }
+  std::vector<UserDictLine> lines;
+  const Status st = ParseUserDictTsv("밥\tNNG\t0x10\n", "d.tsv", &lines);
+  EXPECT_EQ(st.message(), "d.tsv:1:9: bad score '0x10'");
+}
+
+TEST(UserDictTsv, LinesOfBlanksAreBlankLines) {
+  std::vector<UserDictLine> lines;
+  const Status st = ParseUserDictTsv("  \n\t\n \t \r\n밥\tNNG\n\t\t\n", "d.tsv", &lines);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].line, 4u);
+  // Text after blanks is a line (whose form the builder refuses).
+  EXPECT_FALSE(ParseUserDictTsv("\t밥\tNNG\n", "d.tsv", &lines).ok());
+}
+
 size_t Match(const UserPattern& p, const std::string& utf8) {
   std::u32string u;
   EXPECT_TRUE(Utf8ToU32(utf8, &u));
