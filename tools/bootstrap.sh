@@ -64,11 +64,14 @@ packages=(
 )
 
 # Prints the packages of $packages that dpkg does not report as installed.
+# One status line per installed architecture: a package also installed for
+# another architecture (tools/cross.sh adds the arm64 -dev packages) prints
+# two, and either being "install ok installed" is enough.
 missing_packages() {
   local p status
   for p in "${packages[@]}"; do
-    status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)"
-    [[ "${status}" == "install ok installed" ]] || printf '%s\n' "$p"
+    status="$(dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null || true)"
+    [[ $'\n'"${status}"$'\n' == *$'\ninstall ok installed\n'* ]] || printf '%s\n' "$p"
   done
 }
 

@@ -11,9 +11,10 @@
 #                                          on one model, user dictionaries made
 #                                          while analyzers run, the CLI with
 #                                          threads
-#   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target for
-#                                          KMA_FUZZ_SECONDS (default 45) from the
-#                                          committed corpus; needs the asan tree
+#   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target from the
+#                                          committed corpus, KMA_FUZZ_BUDGET
+#                                          CPU-seconds (240) shared among them or
+#                                          KMA_FUZZ_SECONDS each; needs the asan tree
 #
 # A crash of a fuzz target leaves its reproducer in WORK_DIR/fuzz-artifacts;
 # commit it under tests/fuzz/regressions/<target>/ with the fix.
@@ -74,7 +75,11 @@ case "${lane}" in
     # without a second list to keep in step with tests/fuzz/CMakeLists.txt.
     mapfile -t targets < <(ls "${src}/tests/fuzz/corpus")
     cmake --build "${asan_tree}" --parallel "${jobs}" --target "${targets[@]/#/fuzz_}"
-    seconds="${KMA_FUZZ_SECONDS:-45}"
+    # KMA_FUZZ_SECONDS fuzzes each target that long; otherwise the lane
+    # shares KMA_FUZZ_BUDGET CPU-seconds (default 240) among the targets, at
+    # least 10 s each, so a new target does not lengthen CI.
+    budget="${KMA_FUZZ_BUDGET:-240}"
+    seconds="${KMA_FUZZ_SECONDS:-$((budget / ${#targets[@]} > 10 ? budget / ${#targets[@]} : 10))}"
     artifacts="${work}/fuzz-artifacts"
     mkdir -p "${artifacts}"
     # One libFuzzer process per core: each target is single-threaded, and the
