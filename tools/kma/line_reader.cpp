@@ -63,8 +63,16 @@ uint64_t LineReader::ReadBounded() {
   uint64_t total = 0;
   kept_ = 0;
   last2_[0] = last2_[1] = '\0';
-  int c;
-  while ((c = getc_unlocked(file_)) != EOF) {
+  for (;;) {
+    const int c = getc_unlocked(file_);
+    if (c == EOF) {
+      // A read interrupted by a signal is retried (stdio calls it an error).
+      if (std::ferror(file_) && errno == EINTR) {
+        std::clearerr(file_);
+        continue;
+      }
+      break;
+    }
     ++total;
     last2_[0] = last2_[1];
     last2_[1] = static_cast<char>(c);

@@ -136,9 +136,9 @@ KMA_API kma_status KMA_CALL kma_user_dict_add_pattern(kma_user_dict* dict, const
 
 /**
  * Blocks a morpheme, or a whole tag, from every analysis. Unknown-word
- * guesses stay possible while NNG or NNP is not blocked, so every text
- * still has an analysis; pretokenized spans (numbers, Latin, URLs) are
- * kept.
+ * guesses stay possible while NNG or NNP is not blocked, also for a word
+ * whose every dictionary reading is blocked, so every text still has an
+ * analysis; pretokenized spans (numbers, Latin, URLs) are kept.
  *
  * @param[in,out] dict  the dictionary.
  * @param[in]     form  the morpheme's form; NULL or "" blocks the tag.
