@@ -2,7 +2,7 @@
 # Interleaved throughput runs: on a noisy (shared, virtual) machine, single
 # runs of one command differ by up to 25%, so every variant runs once per
 # round, ROUNDS rounds, and the median KB/s of each is reported with its
-# range. Ratios between variants of one run are what the issues compare.
+# range. Ratios between variants of one run are what docs/PERFORMANCE.md compares.
 #
 # Each variant after the first is also compared with the first round by
 # round (its value over the first's in the same round, median and range):

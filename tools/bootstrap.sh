@@ -37,6 +37,7 @@ packages=(
   libzstd-dev
   libutf8proc-dev
   libxxhash-dev
+  nlohmann-json3-dev  # the kma command's JSON reports (eval, bench)
   libgtest-dev
   libbenchmark-dev # bench/: Google Benchmark micro-benchmarks of the kernels
   libsimde-dev     # tests: AVX-512 kernel logic emulated on CPUs without AVX-512

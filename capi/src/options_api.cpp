@@ -1,6 +1,15 @@
 // kma_options: typed, numbered option slots over kma::AnalyzeOptions.
+//
+// kSlots is the one table of options: type, flags, bounds and where each
+// value lives. The setters, the getters and the run-time description of the
+// table (kma_option_next/name/find/flags/bounds, which the bindings build
+// their option types from) all read it, so adding an option is one row here
+// and one constant in kma_options.h.
+#include <array>
+#include <cctype>
 #include <cmath>
-#include <memory>
+#include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -10,41 +19,60 @@
 
 namespace {
 
+using kma::AnalyzeOptions;
 using kma::capi::Fail;
 using kma::capi::Guard;
 using kma::capi::NullArgument;
 
-// Slot table: one row per option. Bounds live here only, so the setters and
-// kma_option_bounds() cannot disagree.
+// A string slot's text inside an option set.
+using TextOf = std::string& (*)(kma_options&);
+// Checks a new string value and updates what is derived from it; false
+// with *st set (the error recorded) to reject it.
+using TextCheck = bool (*)(const char* fn, const char* value, kma_options* opt, kma_status* st);
+
 struct SlotInfo {
   int32_t option;
+  const char* constant;  // "KMA_OPT_TOP_N", for messages; the name derives from it
   int32_t type;
-  const char* name;
+  int32_t flags;
   double min;
   double max;
+  // Where the value lives: exactly one of these is set.
+  int AnalyzeOptions::*int_field;
+  bool AnalyzeOptions::*bool_field;
+  float AnalyzeOptions::*float_field;
+  TextOf text;
+  TextCheck check;  // string slots only; may be null
 };
 
-constexpr SlotInfo kSlots[] = {
-    {KMA_OPT_TOP_N, KMA_OPT_TYPE_INT, "KMA_OPT_TOP_N", 1, 64},
-    {KMA_OPT_BEAM, KMA_OPT_TYPE_FLOAT, "KMA_OPT_BEAM", 0, 1000},
-    {KMA_OPT_MAX_UNKNOWN_LENGTH, KMA_OPT_TYPE_INT, "KMA_OPT_MAX_UNKNOWN_LENGTH", 1, 64},
-    {KMA_OPT_LM, KMA_OPT_TYPE_STRING, "KMA_OPT_LM", 0, 0},
-    {KMA_OPT_PACKAGE_MODEL, KMA_OPT_TYPE_STRING, "KMA_OPT_PACKAGE_MODEL", 0, 0},
-    {KMA_OPT_TYPOS, KMA_OPT_TYPE_INT, "KMA_OPT_TYPOS", 0, 1},
-    {KMA_OPT_OUTPUT_TAGS, KMA_OPT_TYPE_STRING, "KMA_OPT_OUTPUT_TAGS", 0, 0},
-    {KMA_OPT_CONVENTION, KMA_OPT_TYPE_INT, "KMA_OPT_CONVENTION", 0, 1},
-};
-
-// The string slot an option names (a string slot, checked by the caller).
-template <typename Options>
-auto& StringSlot(Options* opt, int32_t option) {
-  if (option == KMA_OPT_LM) return opt->analyze.lm;
-  return option == KMA_OPT_OUTPUT_TAGS ? opt->output_tags : opt->package_model;
+constexpr SlotInfo IntSlot(int32_t option, const char* constant, double min, double max,
+                           int AnalyzeOptions::*field) {
+  return {option, constant, KMA_OPT_TYPE_INT, 0, min, max, field, nullptr, nullptr, nullptr, nullptr};
 }
 
+constexpr SlotInfo BoolSlot(int32_t option, const char* constant, bool AnalyzeOptions::*field) {
+  return {option, constant, KMA_OPT_TYPE_INT, KMA_OPT_FLAG_BOOLEAN, 0, 1, nullptr, field, nullptr,
+          nullptr, nullptr};
+}
+
+constexpr SlotInfo FloatSlot(int32_t option, const char* constant, double min, double max,
+                             float AnalyzeOptions::*field) {
+  return {option, constant, KMA_OPT_TYPE_FLOAT, 0, min, max, nullptr, nullptr, field, nullptr, nullptr};
+}
+
+constexpr SlotInfo StringSlot(int32_t option, const char* constant, int32_t flags, TextOf text,
+                              TextCheck check = nullptr) {
+  return {option, constant, KMA_OPT_TYPE_STRING, flags, 0, 0, nullptr, nullptr, nullptr, text, check};
+}
+
+std::string& LmText(kma_options& o) { return o.analyze.lm; }
+std::string& PackageModelText(kma_options& o) { return o.package_model; }
+std::string& OutputTagsText(kma_options& o) { return o.output_tags; }
+
 // KMA_OPT_OUTPUT_TAGS: tag names separated by commas or spaces, as a mask.
-bool ParseOutputTags(const char* fn, std::string_view list, uint64_t* mask, kma_status* st) {
-  *mask = 0;
+bool ParseOutputTags(const char* fn, const char* value, kma_options* opt, kma_status* st) {
+  const std::string_view list = value;
+  uint64_t mask = 0;
   size_t b = 0;
   while (b < list.size()) {
     size_t e = list.find_first_of(", ", b);
@@ -57,16 +85,46 @@ bool ParseOutputTags(const char* fn, std::string_view list, uint64_t* mask, kma_
       *st = Fail(KMA_E_INVALID_ARGUMENT, {fn, ": KMA_OPT_OUTPUT_TAGS: unknown tag '", name, "'"});
       return false;
     }
-    *mask |= uint64_t{1} << static_cast<unsigned>(tag);
+    mask |= uint64_t{1} << static_cast<unsigned>(tag);
   }
+  opt->analyze.output_tags = mask;
   return true;
 }
+
+// In increasing slot order (kma_option_next relies on it; a test checks).
+constexpr SlotInfo kSlots[] = {
+    IntSlot(KMA_OPT_TOP_N, "KMA_OPT_TOP_N", 1, 64, &AnalyzeOptions::top_n),
+    FloatSlot(KMA_OPT_BEAM, "KMA_OPT_BEAM", 0, 1000, &AnalyzeOptions::beam),
+    IntSlot(KMA_OPT_MAX_UNKNOWN_LENGTH, "KMA_OPT_MAX_UNKNOWN_LENGTH", 1, 64,
+            &AnalyzeOptions::max_unknown_length),
+    StringSlot(KMA_OPT_LM, "KMA_OPT_LM", 0, LmText),
+    StringSlot(KMA_OPT_PACKAGE_MODEL, "KMA_OPT_PACKAGE_MODEL", KMA_OPT_FLAG_MODEL_LOOKUP,
+               PackageModelText),
+    BoolSlot(KMA_OPT_TYPOS, "KMA_OPT_TYPOS", &AnalyzeOptions::typos),
+    StringSlot(KMA_OPT_OUTPUT_TAGS, "KMA_OPT_OUTPUT_TAGS", 0, OutputTagsText, ParseOutputTags),
+    BoolSlot(KMA_OPT_CONVENTION, "KMA_OPT_CONVENTION", &AnalyzeOptions::convention_prior),
+};
+constexpr size_t kSlotCount = std::size(kSlots);
+constexpr std::string_view kConstantPrefix = "KMA_OPT_";
 
 const SlotInfo* FindSlot(int32_t option) {
   for (const SlotInfo& s : kSlots) {
     if (s.option == option) return &s;
   }
   return nullptr;
+}
+
+// kma_option_name() of every slot, made once from the constants.
+const std::array<std::string, kSlotCount>& SlotNames() {
+  static const std::array<std::string, kSlotCount> names = [] {
+    std::array<std::string, kSlotCount> n;
+    for (size_t i = 0; i < kSlotCount; ++i) {
+      n[i] = std::string(kSlots[i].constant).substr(kConstantPrefix.size());
+      for (char& c : n[i]) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return n;
+  }();
+  return names;
 }
 
 const char* TypeName(int32_t type) {
@@ -90,7 +148,7 @@ const SlotInfo* CheckSlot(const char* fn, int32_t option, int32_t type,
   }
   if (slot->type != type) {
     *status = Fail(KMA_E_INVALID_ARGUMENT,
-                   {fn, ": option ", slot->name, " is ", TypeName(slot->type),
+                   {fn, ": option ", slot->constant, " is ", TypeName(slot->type),
                     " option, not ", TypeName(type), " option"});
     return nullptr;
   }
@@ -100,7 +158,7 @@ const SlotInfo* CheckSlot(const char* fn, int32_t option, int32_t type,
 kma_status OutOfRange(const char* fn, const SlotInfo& slot,
                       const std::string& value) {
   return Fail(KMA_E_INVALID_ARGUMENT,
-              {fn, ": value ", value, " of ", slot.name, " is outside [",
+              {fn, ": value ", value, " of ", slot.constant, " is outside [",
                std::to_string(slot.min), ", ", std::to_string(slot.max), "]"});
 }
 
@@ -141,14 +199,10 @@ kma_status KMA_CALL kma_options_set_int(kma_options* opt, int32_t option,
     if (value < slot->min || value > slot->max) {
       return OutOfRange(kFn, *slot, std::to_string(value));
     }
-    if (option == KMA_OPT_TOP_N) {
-      opt->analyze.top_n = value;
-    } else if (option == KMA_OPT_TYPOS) {
-      opt->analyze.typos = value != 0;
-    } else if (option == KMA_OPT_CONVENTION) {
-      opt->analyze.convention_prior = value != 0;
+    if (slot->bool_field != nullptr) {
+      opt->analyze.*slot->bool_field = value != 0;
     } else {
-      opt->analyze.max_unknown_length = value;
+      opt->analyze.*slot->int_field = value;
     }
     return KMA_OK;
   });
@@ -161,16 +215,10 @@ kma_status KMA_CALL kma_options_get_int(const kma_options* opt, int32_t option,
     if (opt == nullptr) return NullArgument(kFn, "opt");
     if (out == nullptr) return NullArgument(kFn, "out");
     kma_status st = KMA_OK;
-    if (CheckSlot(kFn, option, KMA_OPT_TYPE_INT, &st) == nullptr) return st;
-    if (option == KMA_OPT_TOP_N) {
-      *out = opt->analyze.top_n;
-    } else if (option == KMA_OPT_TYPOS) {
-      *out = opt->analyze.typos ? 1 : 0;
-    } else if (option == KMA_OPT_CONVENTION) {
-      *out = opt->analyze.convention_prior ? 1 : 0;
-    } else {
-      *out = opt->analyze.max_unknown_length;
-    }
+    const SlotInfo* slot = CheckSlot(kFn, option, KMA_OPT_TYPE_INT, &st);
+    if (slot == nullptr) return st;
+    *out = slot->bool_field != nullptr ? (opt->analyze.*slot->bool_field ? 1 : 0)
+                                       : opt->analyze.*slot->int_field;
     return KMA_OK;
   });
 }
@@ -187,7 +235,7 @@ kma_status KMA_CALL kma_options_set_float(kma_options* opt, int32_t option,
     if (!(value >= slot->min && value <= slot->max)) {
       return OutOfRange(kFn, *slot, std::to_string(value));
     }
-    opt->analyze.beam = value;
+    opt->analyze.*slot->float_field = value;
     return KMA_OK;
   });
 }
@@ -199,8 +247,9 @@ kma_status KMA_CALL kma_options_get_float(const kma_options* opt,
     if (opt == nullptr) return NullArgument(kFn, "opt");
     if (out == nullptr) return NullArgument(kFn, "out");
     kma_status st = KMA_OK;
-    if (CheckSlot(kFn, option, KMA_OPT_TYPE_FLOAT, &st) == nullptr) return st;
-    *out = opt->analyze.beam;
+    const SlotInfo* slot = CheckSlot(kFn, option, KMA_OPT_TYPE_FLOAT, &st);
+    if (slot == nullptr) return st;
+    *out = opt->analyze.*slot->float_field;
     return KMA_OK;
   });
 }
@@ -212,11 +261,12 @@ kma_status KMA_CALL kma_options_set_string(kma_options* opt, int32_t option,
     if (opt == nullptr) return NullArgument(kFn, "opt");
     if (value_utf8 == nullptr) return NullArgument(kFn, "value_utf8");
     kma_status st = KMA_OK;
-    if (CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st) == nullptr) return st;
-    if (option == KMA_OPT_OUTPUT_TAGS &&
-        !ParseOutputTags(kFn, value_utf8, &opt->analyze.output_tags, &st))
-      return st;
-    StringSlot(opt, option) = value_utf8;
+    const SlotInfo* slot = CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st);
+    if (slot == nullptr) return st;
+    // Copied first: a failed copy (KMA_E_OUT_OF_MEMORY) leaves the set as it was.
+    std::string value = value_utf8;
+    if (slot->check != nullptr && !slot->check(kFn, value_utf8, opt, &st)) return st;
+    slot->text(*opt).swap(value);
     return KMA_OK;
   });
 }
@@ -228,8 +278,10 @@ kma_status KMA_CALL kma_options_get_string(const kma_options* opt,
     if (opt == nullptr) return NullArgument(kFn, "opt");
     if (out == nullptr) return NullArgument(kFn, "out");
     kma_status st = KMA_OK;
-    if (CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st) == nullptr) return st;
-    *out = StringSlot(opt, option).c_str();
+    const SlotInfo* slot = CheckSlot(kFn, option, KMA_OPT_TYPE_STRING, &st);
+    if (slot == nullptr) return st;
+    // TextOf hands out a mutable reference; nothing is written through it.
+    *out = slot->text(const_cast<kma_options&>(*opt)).c_str();
     return KMA_OK;
   });
 }
@@ -252,10 +304,48 @@ kma_status KMA_CALL kma_option_bounds(int32_t option, double* min_out,
     }
     if (slot->type == KMA_OPT_TYPE_STRING) {
       return Fail(KMA_E_INVALID_ARGUMENT,
-                  {kFn, ": ", slot->name, " is a string option without bounds"});
+                  {kFn, ": ", slot->constant, " is a string option without bounds"});
     }
     *min_out = slot->min;
     *max_out = slot->max;
     return KMA_OK;
   });
+}
+
+int32_t KMA_CALL kma_option_next(int32_t option) {
+  for (const SlotInfo& s : kSlots) {
+    if (s.option > option) return s.option;
+  }
+  return 0;
+}
+
+const char* KMA_CALL kma_option_name(int32_t option) {
+  return kma::capi::GuardValue<const char*>("kma_option_name", nullptr, [&]() -> const char* {
+    const SlotInfo* slot = FindSlot(option);
+    return slot != nullptr ? SlotNames()[slot - kSlots].c_str() : nullptr;
+  });
+}
+
+kma_status KMA_CALL kma_option_find(const char* name, int32_t* option_out) {
+  static constexpr char kFn[] = "kma_option_find";
+  return Guard(kFn, [&]() -> kma_status {
+    if (option_out == nullptr) return NullArgument(kFn, "option_out");
+    *option_out = 0;
+    if (name == nullptr) return NullArgument(kFn, "name");
+    const auto& names = SlotNames();
+    std::string known;
+    for (size_t i = 0; i < kSlotCount; ++i) {
+      if (names[i] == name) {
+        *option_out = kSlots[i].option;
+        return KMA_OK;
+      }
+      known += (i > 0 ? ", " : "") + names[i];
+    }
+    return Fail(KMA_E_UNSUPPORTED, {kFn, ": unknown option '", name, "' (known: ", known, ")"});
+  });
+}
+
+int32_t KMA_CALL kma_option_flags(int32_t option) {
+  const SlotInfo* slot = FindSlot(option);
+  return slot != nullptr ? slot->flags : 0;
 }

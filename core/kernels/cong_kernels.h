@@ -15,7 +15,7 @@
 // This header is included by the kernel TUs, each compiled with its own
 // target flags, so it declares but defines no function: any inline code
 // shared with baseline TUs could be merged by the linker into one arbitrary
-// copy (house style B4). Everything a kernel TU defines lives in its ISA
+// copy (DEVELOPING.md, "Kernels"). Everything a kernel TU defines lives in its ISA
 // namespace; tests/core/kernels/kernel_symbols_test.cmake checks the objects.
 #ifndef KMA_CORE_KERNELS_CONG_KERNELS_H_
 #define KMA_CORE_KERNELS_CONG_KERNELS_H_

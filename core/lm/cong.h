@@ -37,7 +37,7 @@
 //
 // Format version 2 added a storage header for rows of fewer bits (int7/6/5,
 // packed 4-bit) and 50% sparse rows. Those variants lost their measurements
-// (docs/ACCURACY.md, "Storage variants") and left the builder and the
+// (CHANGELOG.md) and left the builder and the
 // loader; a version-2 blob is refused with an error that says so.
 #ifndef KMA_CORE_LM_CONG_H_
 #define KMA_CORE_LM_CONG_H_

@@ -78,7 +78,8 @@ class StateSet {
   // Clear(), and if the set held more than `max_kept` states, its memory
   // goes back too: an N-best search fills sets with thousands of states
   // and keeps one set per position of a chunk, so sets left at their peak
-  // held most of its memory (issue 18: -n 64 on a 6 KB line).
+  // held most of its memory (-n 64 on a 6 KB line peaked at 2.2x the
+  // top-1 memory; docs/RELIABILITY.md, "N-best cost").
   void ClearAndTrim(size_t max_kept);
 
   const std::vector<State>& states() const { return states_; }

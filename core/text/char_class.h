@@ -46,7 +46,8 @@ CharClass ClassOf(char32_t c);
 //   SO  connectors       ~ ～ 〜 ∼
 //   SW  everything else  % $ & @ # * + = ^ | currency, math, arrows, ▲ ㎡ °
 // Where this differs from the Sejong guideline it follows the corpus
-// (/work/shared/data/corpus/train.tsv): "-" is SS there, never SO.
+// (corpus/train.tsv of the training data, docs/DATA.md): "-" is SS
+// there, never SO.
 PosTag SymbolTag(char32_t c);
 
 // True for quotes that open or close depending on context (" ' ` and their

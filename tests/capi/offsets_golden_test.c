@@ -21,24 +21,6 @@
 
 KMA_TEST_GROUP_MODEL()
 
-static char* read_line(FILE* f) {
-  size_t cap = 256, n = 0;
-  char* buf = (char*)malloc(cap);
-  int c;
-  if (buf == NULL) return NULL;
-  while ((c = fgetc(f)) != EOF && c != '\n') {
-    if (n + 1 >= cap) {
-      char* bigger = (char*)realloc(buf, cap *= 2);
-      if (bigger == NULL) { free(buf); return NULL; }
-      buf = bigger;
-    }
-    buf[n++] = (char)c;
-  }
-  if (c == EOF && n == 0) { free(buf); return NULL; }
-  buf[n] = '\0';
-  return buf;
-}
-
 /* Renders one analysis in the golden format, with UTF-16 spans taken from a
  * second result obtained through the UTF-16 entry point. */
 static void render(const kma_result* r8, const kma_result* r16, char* out, size_t cap) {
@@ -71,13 +53,13 @@ static void test_offsets_golden(void** state) {
   (void)state;
   assert_true(corpus != NULL && expected != NULL);
   assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
-  while ((text = read_line(corpus)) != NULL) {
+  while ((text = test_read_line(corpus)) != NULL) {
     char* want;
     size_t units = 0;
     uint16_t* u16 = test_utf8_to_utf16(text, strlen(text), &units);
     kma_result *r8 = NULL, *r16 = NULL;
     do {
-      want = read_line(expected);
+      want = test_read_line(expected);
       assert_non_null(want);
       if (want[0] != '#') break;
       free(want);
@@ -113,8 +95,8 @@ static void test_morphs_golden(void** state) {
   (void)state;
   assert_true(corpus != NULL && expected != NULL);
   assert_int_equal(kma_analyzer_new(&a, g_model, NULL), KMA_OK);
-  while ((text = read_line(corpus)) != NULL) {
-    char* want = read_line(expected);
+  while ((text = test_read_line(corpus)) != NULL) {
+    char* want = test_read_line(expected);
     kma_result* r = NULL;
     size_t i, n, used = 0;
     const kma_token* t;
@@ -135,7 +117,7 @@ static void test_morphs_golden(void** state) {
     free(want);
     free(text);
   }
-  assert_null(read_line(expected));
+  assert_null(test_read_line(expected));
   assert_true(lines >= 30);
   kma_analyzer_free(a);
   fclose(corpus);

@@ -37,6 +37,26 @@
     return 0;                                                                     \
   }
 
+/* The next line of f without its '\n', malloc'ed (caller frees); NULL at
+ * the end of the file or when out of memory. */
+static inline char* test_read_line(FILE* f) {
+  size_t cap = 256, n = 0;
+  char* buf = (char*)malloc(cap);
+  int c;
+  if (buf == NULL) return NULL;
+  while ((c = fgetc(f)) != EOF && c != '\n') {
+    if (n + 1 >= cap) {
+      char* bigger = (char*)realloc(buf, cap *= 2);
+      if (bigger == NULL) { free(buf); return NULL; }
+      buf = bigger;
+    }
+    buf[n++] = (char)c;
+  }
+  if (c == EOF && n == 0) { free(buf); return NULL; }
+  buf[n] = '\0';
+  return buf;
+}
+
 /* Converts valid UTF-8 to UTF-16; returns a malloc'ed buffer (caller frees)
  * and stores the unit count. Test input only: no validation. */
 static inline uint16_t* test_utf8_to_utf16(const char* s, size_t bytes,

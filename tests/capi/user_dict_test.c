@@ -1,5 +1,5 @@
 /* C ABI tests of user dictionaries, output tag filters and the joiner
- * (kma_user_dict.h) on the bundled model: the issue's examples, inflected
+ * (kma_user_dict.h) on the bundled model: the documented examples (docs/USER_DICTIONARY.md), inflected
  * forms of user stems of five conjugation classes, pre-analysed words,
  * pattern rules, blocks, score overrides, file errors with line and column,
  * the identity of analyses with an empty dictionary, and analyzers sharing

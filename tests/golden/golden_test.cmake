@@ -1,9 +1,9 @@
 # Golden comparison for one corpus:
 #   cmake -DKMA=<kma> -DMODEL=<model> -DCORPUS=<corpus.txt> -DEXPECTED=<expected.tsv>
 #         -P golden_test.cmake
-#         [-DUSER_DICT=<user dictionary file>]
-# Runs `kma analyze --model MODEL --format morphs CORPUS` (with
-# --user-dict USER_DICT when given) and compares stdout
+#         [-DUSER_DICT=<user dictionary file>] [-DFORMAT=morphs|json|tsv]
+# Runs `kma analyze --model MODEL --format FORMAT CORPUS` (morphs unless
+# given; with --user-dict USER_DICT when given) and compares stdout
 # with EXPECTED exactly. On a mismatch it prints every differing line (input,
 # expected, actual) and fails. With the environment variable
 # KMA_GOLDEN_UPDATE=1 it rewrites EXPECTED from the output instead.
@@ -17,11 +17,14 @@ endforeach()
 # The result must not depend on the caller's environment.
 unset(ENV{KMA_MODEL})
 
+if(NOT DEFINED FORMAT)
+  set(FORMAT morphs)
+endif()
 set(_dict_args)
 if(DEFINED USER_DICT)
   set(_dict_args --user-dict "${USER_DICT}")
 endif()
-execute_process(COMMAND "${KMA}" analyze --model "${MODEL}" --format morphs ${_dict_args} "${CORPUS}"
+execute_process(COMMAND "${KMA}" analyze --model "${MODEL}" --format ${FORMAT} ${_dict_args} "${CORPUS}"
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _actual ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "golden: kma exited with ${_rc}\nstderr:\n${_err}")

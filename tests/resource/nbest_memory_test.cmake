@@ -1,4 +1,4 @@
-# Issue 18's bound on the N-best: peak memory of `kma analyze -n 64` on a
+# The bound on the N-best's memory: peak memory of `kma analyze -n 64` on a
 # 6 KB line within 2x that of the top-1 analysis. Inputs (-D): KMA, CORPUS
 # (lines joined into the test line), WORK_DIR, TIME (GNU time).
 cmake_minimum_required(VERSION 3.21)

@@ -956,7 +956,7 @@ elseif(CASE STREQUAL "build_model_options")
   kma(ARGS build-model --silver "${_dir}/silver.tsv:0.25" --data "${_dir}/no-such-dir" -o "${_dir}/m.kmam")
   expect_exit(2)
   expect_one_line_error("no-such-dir")
-  # The storage variants left the builder (docs/ACCURACY.md, "Storage variants").
+  # The storage variants left the builder (CHANGELOG.md).
   kma(ARGS build-model --cong-storage int6 -o "${_dir}/m.kmam")
   expect_exit(2)
   expect_one_line_error("cong-storage")

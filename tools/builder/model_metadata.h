@@ -17,7 +17,7 @@ namespace kma::build {
 
 struct MetadataSpec {
   // A model trained from the corpus is a derived work of CC BY-SA data
-  // (../shared/data/README.md, "Licenses and attribution").
+  // (docs/DATA.md, "Licenses"; LICENSE-MODEL.md).
   std::string license = "CC-BY-SA-4.0";
   std::string attribution =
       "Trained on the KAIST treebank, UD Korean GSD and UD Korean KSL (CC BY-SA 4.0); lexicon from "

@@ -17,8 +17,10 @@
 #include <utility>
 #include <vector>
 
+#include "capi/src/result_format.h"
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
+#include "kma/kma_result.h"
 #include "tools/kma/constraint_input.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
@@ -110,39 +112,14 @@ struct Settings {
   std::vector<std::string> files;
 };
 
+// The record of an analysed line: kma_result_format()'s, through the same
+// writer. Morphs with --top-n above 1 list the ranked analyses.
 void FormatLine(Format format, int top_n, std::string_view text,
                 const std::vector<Analysis>& analyses, std::string* out) {
-  switch (format) {
-    case Format::kMorphs:
-      if (top_n == 1) {
-        if (!analyses.empty()) AppendMorphs(analyses[0], out);
-        out->push_back('\n');
-        return;
-      }
-      // An empty line has nothing to rank: emit only the block separator.
-      if (!text.empty()) {
-        for (const Analysis& a : analyses) {
-          char buf[32];
-          std::snprintf(buf, sizeof buf, "%.4f\t", a.score);
-          out->append(buf);
-          AppendMorphs(a, out);
-          out->push_back('\n');
-        }
-      }
-      out->push_back('\n');
-      return;
-    case Format::kJson:
-      AppendJsonLine(text, analyses, out);
-      out->push_back('\n');
-      return;
-    case Format::kTsv:
-      if (analyses.empty()) {
-        out->append("EOS\n");
-      } else {
-        AppendTsv(analyses[0], out);
-      }
-      return;
-  }
+  int32_t record = KMA_FORMAT_TSV;
+  if (format == Format::kMorphs) record = top_n == 1 ? KMA_FORMAT_MORPHS : KMA_FORMAT_MORPHS_NBEST;
+  if (format == Format::kJson) record = KMA_FORMAT_JSON;
+  AppendRecord(record, text, analyses, out);
 }
 
 // A short, stable name of why a line could not be analysed (error records).
@@ -169,11 +146,11 @@ void FormatFailedLine(Format format, const std::string& file, size_t line, Statu
       return;
     case Format::kJson:
       out->append("{\"file\":");
-      AppendJsonString(file, out);
+      capi::AppendJsonString(file, out);
       out->append(",\"line\":" + std::to_string(line) + ",\"error\":");
-      AppendJsonString(message, out);
+      capi::AppendJsonString(message, out);
       out->append(",\"code\":");
-      AppendJsonString(FailureCode(code), out);
+      capi::AppendJsonString(FailureCode(code), out);
       out->append(",\"analyses\":[]}\n");
       return;
     case Format::kTsv:

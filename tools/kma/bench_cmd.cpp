@@ -16,6 +16,7 @@
 #include "core/search/analyzer.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/json_report.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
@@ -184,38 +185,27 @@ std::string BenchReport(const BenchResult& b, bool json) {
   const double rss = PeakRssMb();
   std::string out;
   if (json) {
-    out.append("{\"kb_per_s\":");
-    AppendJsonNumber(kb_per_s, &out);
-    out.append(",\"sentences_per_s\":");
-    AppendJsonNumber(sent_per_s, &out);
-    out.append(",\"ms_per_sentence\":");
-    AppendJsonNumber(ms_per_sent, &out);
-    out.append(",\"load_ms\":");
-    AppendJsonNumber(b.load_ms, &out);
-    out.append(",\"user_dict_ms\":");
-    AppendJsonNumber(b.user_dict_ms, &out);
-    out.append(",\"user_dict_cpu_ms\":");
-    AppendJsonNumber(b.user_dict_cpu_ms, &out);
-    out.append(",\"peak_rss_mb\":");
-    AppendJsonNumber(rss, &out);
-    out.append(",\"isa\":");
-    AppendJsonString(ActiveIsaName(), &out);
-    out.append(",\"threads\":" + std::to_string(b.threads));
-    out.append(",\"lm\":");
-    AppendJsonString(b.lm, &out);
-    // Counts as exact integers (%.6g would round them).
-    out.append(",\"bytes\":" + std::to_string(static_cast<uint64_t>(b.bytes) * b.repeat));
-    out.append(",\"sentences\":" + std::to_string(static_cast<uint64_t>(b.lines) * b.repeat));
-    out.append(",\"seconds\":");
-    AppendJsonNumber(b.seconds, &out);
-    out.append(",\"cpu_seconds\":");
-    AppendJsonNumber(b.cpu_seconds, &out);
-    out.append(",\"cpu_kb_per_s\":");
-    AppendJsonNumber(b.cpu_seconds > 0 ? total_bytes / 1024.0 / b.cpu_seconds : 0, &out);
-    out.append(",\"repeat\":" + std::to_string(b.repeat));
-    out.append(b.split ? ",\"task\":\"split\"" : ",\"task\":\"analyze\"");
-    out.append(b.whole ? ",\"whole\":true}\n" : ",\"whole\":false}\n");
-    return out;
+    const Json report = {
+        {"kb_per_s", JsonNumber(kb_per_s)},
+        {"sentences_per_s", JsonNumber(sent_per_s)},
+        {"ms_per_sentence", JsonNumber(ms_per_sent)},
+        {"load_ms", JsonNumber(b.load_ms)},
+        {"user_dict_ms", JsonNumber(b.user_dict_ms)},
+        {"user_dict_cpu_ms", JsonNumber(b.user_dict_cpu_ms)},
+        {"peak_rss_mb", JsonNumber(rss)},
+        {"isa", ActiveIsaName()},
+        {"threads", b.threads},
+        {"lm", b.lm},
+        // Counts as exact integers (JsonNumber would round them).
+        {"bytes", static_cast<uint64_t>(b.bytes) * b.repeat},
+        {"sentences", static_cast<uint64_t>(b.lines) * b.repeat},
+        {"seconds", JsonNumber(b.seconds)},
+        {"cpu_seconds", JsonNumber(b.cpu_seconds)},
+        {"cpu_kb_per_s", JsonNumber(b.cpu_seconds > 0 ? total_bytes / 1024.0 / b.cpu_seconds : 0)},
+        {"repeat", b.repeat},
+        {"task", b.split ? "split" : "analyze"},
+        {"whole", b.whole}};
+    return JsonText(report) + "\n";
   }
   char buf[512];
   std::snprintf(buf, sizeof buf,

@@ -20,6 +20,7 @@
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
 #include "tools/kma/eval_weak.h"
+#include "tools/kma/json_report.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/search_switches.h"
@@ -232,63 +233,46 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
   return kExitOk;
 }
 
-void AppendJsonCounts(const EvalCounts& c, std::string* out) {
-  out->append("\"sentences\":" + std::to_string(c.sentences));
-  out->append(",\"precision\":");
-  AppendJsonNumber(c.precision(), out);
-  out->append(",\"recall\":");
-  AppendJsonNumber(c.recall(), out);
-  out->append(",\"f1\":");
-  AppendJsonNumber(c.f1(), out);
-  out->append(",\"sentence_accuracy\":");
-  AppendJsonNumber(c.sentence_accuracy(), out);
+void AddJsonCounts(const EvalCounts& c, Json* j) {
+  (*j)["sentences"] = c.sentences;
+  (*j)["precision"] = JsonNumber(c.precision());
+  (*j)["recall"] = JsonNumber(c.recall());
+  (*j)["f1"] = JsonNumber(c.f1());
+  (*j)["sentence_accuracy"] = JsonNumber(c.sentence_accuracy());
 }
 
-void AppendJsonExtra(const Extra& e, bool with_ambiguity, std::string* out) {
-  out->append(",\"perplexity\":");
-  AppendJsonNumber(e.perplexity(), out);
+void AddJsonExtra(const Extra& e, bool with_ambiguity, Json* j) {
+  (*j)["perplexity"] = JsonNumber(e.perplexity());
   if (!with_ambiguity) return;
-  out->append(",\"ambiguous_words\":" + std::to_string(e.ambiguous));
-  out->append(",\"ambiguous_word_accuracy\":");
-  AppendJsonNumber(e.ambiguous_accuracy(), out);
+  (*j)["ambiguous_words"] = e.ambiguous;
+  (*j)["ambiguous_word_accuracy"] = JsonNumber(e.ambiguous_accuracy());
   if (!e.causes) return;
-  out->append(",\"ambiguous_errors\":{\"other_source\":" + std::to_string(e.wrong_by_cause[0]) +
-              ",\"same_source\":" + std::to_string(e.wrong_by_cause[1]) +
-              ",\"unattested\":" + std::to_string(e.wrong_by_cause[2]) + "}");
+  (*j)["ambiguous_errors"] = {{"other_source", e.wrong_by_cause[0]},
+                              {"same_source", e.wrong_by_cause[1]},
+                              {"unattested", e.wrong_by_cause[2]}};
 }
 
 // Keys shared by the top-level object and the per-file objects.
-void AppendJsonResult(const EvalAccumulator& acc, double seconds, const Extra& all,
-                      const std::map<std::string, Extra>& extra, bool amb, std::string* out) {
-  AppendJsonCounts(acc.overall(), out);
-  AppendJsonExtra(all, amb, out);
-  out->append(",\"ms_per_sentence\":");
-  AppendJsonNumber(MsPerSentence(acc.overall(), seconds), out);
-  out->append(",\"per_source\":{");
-  bool first = true;
+void AddJsonResult(const EvalAccumulator& acc, double seconds, const Extra& all,
+                   const std::map<std::string, Extra>& extra, bool amb, Json* j) {
+  AddJsonCounts(acc.overall(), j);
+  AddJsonExtra(all, amb, j);
+  (*j)["ms_per_sentence"] = JsonNumber(MsPerSentence(acc.overall(), seconds));
+  Json per_source = Json::object();
   for (const auto& [src, c] : acc.per_source()) {
-    if (!first) out->push_back(',');
-    first = false;
-    AppendJsonString(src, out);
-    out->append(":{");
-    AppendJsonCounts(c, out);
+    Json s = Json::object();
+    AddJsonCounts(c, &s);
     auto it = extra.find(src);
-    AppendJsonExtra(it != extra.end() ? it->second : Extra{}, amb, out);
-    out->push_back('}');
+    AddJsonExtra(it != extra.end() ? it->second : Extra{}, amb, &s);
+    per_source[src] = std::move(s);
   }
-  out->append("},\"confusions\":[");
-  first = true;
+  (*j)["per_source"] = std::move(per_source);
+  Json confusions = Json::array();
   for (const auto& [key, n] : TopConfusions(acc.confusions(), kTopConfusions)) {
-    if (!first) out->push_back(',');
-    first = false;
-    out->append("{\"gold\":");
-    AppendJsonString(key.gold, out);
-    out->append(",\"predicted\":");
-    AppendJsonString(key.predicted, out);
-    out->append(key.tag_only ? ",\"tag_only\":true" : ",\"tag_only\":false");
-    out->append(",\"count\":" + std::to_string(n) + "}");
+    confusions.push_back(
+        {{"gold", key.gold}, {"predicted", key.predicted}, {"tag_only", key.tag_only}, {"count", n}});
   }
-  out->push_back(']');
+  (*j)["confusions"] = std::move(confusions);
 }
 
 void AppendTableRow(const std::string& label, const EvalCounts& c, std::string* out) {
@@ -433,29 +417,22 @@ double IdenticalShare(const FileResult& total) {
 // The JSON report; `compare_lm` is "" without --compare-lm.
 std::string JsonReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
                        const std::string& compare_lm, bool amb) {
-  std::string out = "{";
-  AppendJsonResult(total.acc, total.seconds, total.all, total.per_source, amb, &out);
-  out.append(",\"lm\":");
-  AppendJsonString(lm, &out);
+  Json report = Json::object();
+  AddJsonResult(total.acc, total.seconds, total.all, total.per_source, amb, &report);
+  report["lm"] = lm;
   if (!compare_lm.empty()) {
-    out.append(",\"compare_lm\":");
-    AppendJsonString(compare_lm, &out);
-    out.append(",\"identical_top1_share\":");
-    AppendJsonNumber(IdenticalShare(total), &out);
-    out.append(",\"gold_logprob_rms_diff\":");
-    AppendJsonNumber(GoldRms(total), &out);
+    report["compare_lm"] = compare_lm;
+    report["identical_top1_share"] = JsonNumber(IdenticalShare(total));
+    report["gold_logprob_rms_diff"] = JsonNumber(GoldRms(total));
   }
-  out.append(",\"files\":[");
-  for (size_t i = 0; i < results.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    out.append("{\"file\":");
-    AppendJsonString(results[i].name, &out);
-    out.push_back(',');
-    AppendJsonResult(results[i].acc, results[i].seconds, results[i].all, results[i].per_source, amb, &out);
-    out.push_back('}');
+  Json files = Json::array();
+  for (const FileResult& r : results) {
+    Json f = {{"file", r.name}};
+    AddJsonResult(r.acc, r.seconds, r.all, r.per_source, amb, &f);
+    files.push_back(std::move(f));
   }
-  out.append("]}\n");
-  return out;
+  report["files"] = std::move(files);
+  return JsonText(report) + "\n";
 }
 
 // The text report; `compare_lm` is "" without --compare-lm.

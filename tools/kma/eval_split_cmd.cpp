@@ -11,6 +11,7 @@
 #include "core/search/analyzer.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/json_report.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
@@ -122,36 +123,27 @@ int EvalSplitFile(const std::string& path, Analyzer* analyzer, const AnalyzeOpti
   return kExitOk;
 }
 
-void AppendJsonCounts(const SplitCounts& c, std::string* out) {
-  out->append("{\"sentences\":" + std::to_string(c.sentences) + ",\"exact_match\":");
-  AppendJsonNumber(c.exact_rate(), out);
-  out->append(",\"overlap_f1\":");
-  AppendJsonNumber(c.mean_f1(), out);
-  out->push_back('}');
+Json JsonCounts(const SplitCounts& c) {
+  return {{"sentences", c.sentences},
+          {"exact_match", JsonNumber(c.exact_rate())},
+          {"overlap_f1", JsonNumber(c.mean_f1())}};
 }
 
-void AppendJson(const SplitAccumulator& a, double seconds, std::string* out) {
-  out->append("\"documents\":" + std::to_string(a.documents()) + ",\"overall\":");
-  AppendJsonCounts(a.overall(), out);
-  out->append(",\"per_construction\":{");
-  bool first = true;
-  for (const auto& [label, c] : a.per_label()) {
-    if (!first) out->push_back(',');
-    first = false;
-    AppendJsonString(label, out);
-    out->push_back(':');
-    AppendJsonCounts(c, out);
-  }
+// The keys of the report and of each file's entry, after `into`'s own.
+void AddJson(const SplitAccumulator& a, double seconds, Json* into) {
+  Json& j = *into;
+  j["documents"] = a.documents();
+  j["overall"] = JsonCounts(a.overall());
+  Json per_label = Json::object();
+  for (const auto& [label, c] : a.per_label()) per_label[label] = JsonCounts(c);
+  j["per_construction"] = std::move(per_label);
   const BoundaryCounts& b = a.boundaries();
-  out->append("},\"boundaries\":{\"gold\":" + std::to_string(b.gold) + ",\"predicted\":" +
-              std::to_string(b.predicted) + ",\"precision\":");
-  AppendJsonNumber(b.precision(), out);
-  out->append(",\"recall\":");
-  AppendJsonNumber(b.recall(), out);
-  out->append(",\"f1\":");
-  AppendJsonNumber(b.f1(), out);
-  out->append("},\"seconds\":");
-  AppendJsonNumber(seconds, out);
+  j["boundaries"] = {{"gold", b.gold},
+                     {"predicted", b.predicted},
+                     {"precision", JsonNumber(b.precision())},
+                     {"recall", JsonNumber(b.recall())},
+                     {"f1", JsonNumber(b.f1())}};
+  j["seconds"] = JsonNumber(seconds);
 }
 
 void AppendRow(const std::string& label, const SplitCounts& c, std::string* out) {
@@ -211,17 +203,16 @@ int RunEvalSplit(int argc, char** argv, int first) {
   }
   std::string out;
   if (args.Has("json")) {
-    out.append("{");
-    AppendJson(total, total_seconds, &out);
-    out.append(",\"files\":[");
-    for (size_t i = 0; i < results.size(); ++i) {
-      out.append(i ? ",{\"file\":" : "{\"file\":");
-      AppendJsonString(results[i].name, &out);
-      out.push_back(',');
-      AppendJson(results[i].acc, results[i].seconds, &out);
-      out.push_back('}');
+    Json report = Json::object();
+    AddJson(total, total_seconds, &report);
+    Json files = Json::array();
+    for (const SplitFileResult& r : results) {
+      Json f = {{"file", r.name}};
+      AddJson(r.acc, r.seconds, &f);
+      files.push_back(std::move(f));
     }
-    out.append("]}\n");
+    report["files"] = std::move(files);
+    out = JsonText(report) + "\n";
   } else {
     for (const SplitFileResult& r : results) AppendText(r.name, r.acc, r.seconds, &out);
     if (results.size() > 1) AppendText("overall", total, total_seconds, &out);

@@ -48,7 +48,7 @@ constexpr const char kWeakUsage[] =
     "  --kinds LIST  comma-separated kinds to score: sentence, dialogue, phrase\n"
     "                (default: all)\n"
     "  --limit N     score only the first N examples left after the filters\n"
-    "  --plain       issue 13's plain match instead of the measured convention:\n"
+    "  --plain       the plain match instead of the measured convention:\n"
     "                the headword with one of its tags, or X하/X되 as X + 하/되\n"
     "                (XSV or XSA)\n"
     "  --unfiltered  also score examples whose text does not spell the headword\n"

@@ -1,5 +1,5 @@
 // `kma eval --weak FILE`: headword agreement on the dictionary usage
-// examples (../shared/data/weak/dict_examples.tsv): the share of examples
+// examples (weak/dict_examples.tsv, docs/DATA.md): the share of examples
 // whose unconstrained top-1 analysis holds the example's headword in corpus
 // convention (tools/builder/weak/headword_convention.h), overall, per
 // headword class and per example kind. With --conventions TRAIN it instead

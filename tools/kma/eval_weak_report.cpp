@@ -1,9 +1,10 @@
 // Text and JSON reports of `kma eval --weak` (see eval_weak.h).
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "tools/kma/eval_weak.h"
-#include "tools/kma/output_format.h"
+#include "tools/kma/json_report.h"
 
 namespace kma::cli {
 namespace {
@@ -68,33 +69,33 @@ void AppendRuleRows(const AgreementTally& t, std::string* out) {
   }
 }
 
-void AppendJsonCount(const AgreementCount& n, std::string* out) {
-  out->append("\"examples\":" + std::to_string(n.examples) + ",\"scored\":" + std::to_string(n.scored) +
-              ",\"agreed\":" + std::to_string(n.agreed) + ",\"agreement\":");
-  if (n.scored == 0) out->append("null");  // nothing to share
-  else AppendJsonNumber(n.agreement(), out);
+void AddJsonCount(const AgreementCount& n, Json* j) {
+  (*j)["examples"] = n.examples;
+  (*j)["scored"] = n.scored;
+  (*j)["agreed"] = n.agreed;
+  (*j)["agreement"] = n.scored == 0 ? Json(nullptr) : JsonNumber(n.agreement());  // nothing to share
 }
 
-void AppendJsonInfo(const WeakRunInfo& info, std::string* out) {
-  out->append("\"file\":");
-  AppendJsonString(info.file, out);
-  if (!info.lm.empty()) {
-    out->append(",\"lm\":");
-    AppendJsonString(info.lm, out);
-  }
-  out->append(info.plain ? ",\"convention\":\"plain\"" : ",\"convention\":\"measured\"");
-  out->append(info.held_out ? ",\"held_out\":true" : ",\"held_out\":false");
-  out->append(info.unfiltered ? ",\"unfiltered\":true" : ",\"unfiltered\":false");
-  out->append(",\"kinds\":[");
-  for (size_t i = 0; i < info.kinds.size(); ++i) {
-    if (i) out->push_back(',');
-    AppendJsonString(info.kinds[i], out);
-  }
-  out->append("],\"threads\":" + std::to_string(info.threads) + ",\"seconds\":");
-  AppendJsonNumber(info.seconds, out);
-  out->append(",\"cpu_seconds\":");
-  AppendJsonNumber(info.cpu_seconds, out);
+Json JsonCount(const AgreementCount& n) {
+  Json j = Json::object();
+  AddJsonCount(n, &j);
+  return j;
 }
+
+Json JsonInfo(const WeakRunInfo& info) {
+  Json j = {{"file", info.file}};
+  if (!info.lm.empty()) j["lm"] = info.lm;
+  j["convention"] = info.plain ? "plain" : "measured";
+  j["held_out"] = info.held_out;
+  j["unfiltered"] = info.unfiltered;
+  j["kinds"] = info.kinds;
+  j["threads"] = info.threads;
+  j["seconds"] = JsonNumber(info.seconds);
+  j["cpu_seconds"] = JsonNumber(info.cpu_seconds);
+  return j;
+}
+
+std::string Name(std::string_view name) { return std::string(name); }
 
 }  // namespace
 
@@ -134,48 +135,35 @@ std::string FormatWeakText(const WeakRunInfo& info, const AgreementTally& t) {
 }
 
 std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
-  std::string out = "{";
-  AppendJsonInfo(info, &out);
-  out.push_back(',');
-  AppendJsonCount(t.overall(), &out);
-  out.append(",\"per_class\":{");
-  bool first = true;
+  Json report = JsonInfo(info);
+  AddJsonCount(t.overall(), &report);
+  Json per_class = Json::object();
   for (int c = 0; c < weak::kNumHeadwordClasses; ++c) {
     if (t.by_class(Class(c)).examples == 0) continue;
-    if (!first) out.push_back(',');
-    first = false;
-    AppendJsonString(weak::ClassName(Class(c)), &out);
-    out.append(":{");
-    AppendJsonCount(t.by_class(Class(c)), &out);
-    out.append(",\"per_kind\":{");
+    Json entry = JsonCount(t.by_class(Class(c)));
+    Json per_kind = Json::object();
     for (int k = 0; k < weak::kNumExampleKinds; ++k) {
-      if (k) out.push_back(',');
-      AppendJsonString(weak::KindName(Kind(k)), &out);
-      out.append(":{");
-      AppendJsonCount(t.by_class_kind(Class(c), Kind(k)), &out);
-      out.push_back('}');
+      per_kind[Name(weak::KindName(Kind(k)))] = JsonCount(t.by_class_kind(Class(c), Kind(k)));
     }
-    out.append("}}");
+    entry["per_kind"] = std::move(per_kind);
+    per_class[Name(weak::ClassName(Class(c)))] = std::move(entry);
   }
-  out.append("},\"per_kind\":{");
+  report["per_class"] = std::move(per_class);
+  Json per_kind = Json::object();
   for (int k = 0; k < weak::kNumExampleKinds; ++k) {
-    if (k) out.push_back(',');
-    AppendJsonString(weak::KindName(Kind(k)), &out);
-    out.append(":{");
-    AppendJsonCount(t.by_kind(Kind(k)), &out);
-    out.push_back('}');
+    per_kind[Name(weak::KindName(Kind(k)))] = JsonCount(t.by_kind(Kind(k)));
   }
-  out.append("},\"rules\":{");
+  report["per_kind"] = std::move(per_kind);
+  Json rules = Json::object();
   for (int r = 0; r < weak::kNumRules; ++r) {
     const Rule rule = static_cast<Rule>(r);
-    if (r) out.push_back(',');
-    AppendJsonString(weak::RuleName(rule), &out);
-    out.append(std::string(":{\"counts\":") + (weak::RuleAccepted(rule, t.plain()) ? "true" : "false") +
-               ",\"credited\":" + std::to_string(t.first_rule(rule)) + ",\"only\":" +
-               std::to_string(t.only_rule(rule)) + ",\"would_add\":" + std::to_string(t.rejected_rule(rule)) + "}");
+    rules[Name(weak::RuleName(rule))] = {{"counts", weak::RuleAccepted(rule, t.plain())},
+                                         {"credited", t.first_rule(rule)},
+                                         {"only", t.only_rule(rule)},
+                                         {"would_add", t.rejected_rule(rule)}};
   }
-  out.append("}}\n");
-  return out;
+  report["rules"] = std::move(rules);
+  return JsonText(report) + "\n";
 }
 
 std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& usage, bool plain) {
@@ -206,33 +194,28 @@ std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& us
 }
 
 std::string FormatUsageJson(const WeakRunInfo& info, const weak::CorpusUsage& usage, bool plain) {
-  std::string out = "{";
-  AppendJsonInfo(info, &out);
-  out.append(",\"entries\":" + std::to_string(usage.entry_count()) + ",\"usage\":[");
-  bool first = true;
+  Json report = JsonInfo(info);
+  report["entries"] = usage.entry_count();
+  Json rows = Json::array();
   for (int c = 0; c < weak::kNumHeadwordClasses; ++c) {
     for (int r = 0; r < weak::kNumRules; ++r) {
-      const weak::RuleUsage u = usage.Usage(Class(c), static_cast<Rule>(r));
+      const Rule rule = static_cast<Rule>(r);
+      const weak::RuleUsage u = usage.Usage(Class(c), rule);
       if (u.applicable == 0) continue;
-      if (!first) out.push_back(',');
-      first = false;
-      out.append("{\"class\":");
-      AppendJsonString(weak::ClassName(Class(c)), &out);
-      out.append(",\"rule\":");
-      AppendJsonString(weak::RuleName(static_cast<Rule>(r)), &out);
-      out.append(std::string(",\"counts\":") + (weak::RuleAccepted(static_cast<Rule>(r), plain) ? "true" : "false") +
-                 ",\"occurrences\":" + std::to_string(u.occurrences) + ",\"headwords\":" +
-                 std::to_string(u.headwords) + ",\"applicable\":" + std::to_string(u.applicable) +
-                 ",\"exact_occurrences\":" + std::to_string(u.exact_occurrences) + ",\"exact_of_seen\":" +
-                 std::to_string(u.exact_of_seen) + ",\"share\":");
-      AppendJsonNumber(u.share(), &out);
-      out.append(",\"seen_share\":");
-      AppendJsonNumber(u.seen_share(), &out);
-      out.push_back('}');
+      rows.push_back({{"class", Name(weak::ClassName(Class(c)))},
+                      {"rule", Name(weak::RuleName(rule))},
+                      {"counts", weak::RuleAccepted(rule, plain)},
+                      {"occurrences", u.occurrences},
+                      {"headwords", u.headwords},
+                      {"applicable", u.applicable},
+                      {"exact_occurrences", u.exact_occurrences},
+                      {"exact_of_seen", u.exact_of_seen},
+                      {"share", JsonNumber(u.share())},
+                      {"seen_share", JsonNumber(u.seen_share())}});
     }
   }
-  out.append("]}\n");
-  return out;
+  report["usage"] = std::move(rows);
+  return JsonText(report) + "\n";
 }
 
 }  // namespace kma::cli

@@ -1,8 +1,11 @@
-// Output formatting for `kma analyze` (morphs, json, tsv) and the JSON
-// helpers the other subcommands use. Written by hand: no JSON library.
+// The records `kma analyze` prints (morphs, json, tsv) and writing output.
+// The records come from the C ABI's writer (capi/src/result_format.h), the
+// one kma_result_format() uses, so the CLI and every binding print the same
+// bytes for an analysis.
 #ifndef KMA_TOOLS_KMA_OUTPUT_FORMAT_H_
 #define KMA_TOOLS_KMA_OUTPUT_FORMAT_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,19 +14,15 @@
 
 namespace kma::cli {
 
-// Appends `s` as a JSON string literal (with quotes). Control characters,
-// '"' and '\\' are escaped; other bytes (UTF-8) pass through unchanged.
-void AppendJsonString(std::string_view s, std::string* out);
-// Appends a JSON number; non-finite values become null (JSON has no NaN).
-void AppendJsonNumber(double v, std::string* out);
+// Appends the record of `text` and its analyses (best first) in `format`, a
+// KMA_FORMAT_* value of kma/kma_result.h. Token offsets are the analyses'
+// own, so `text` must be UTF-8 and the text they were analysed from.
+void AppendRecord(int32_t format, std::string_view text, const std::vector<Analysis>& analyses,
+                  std::string* out);
 
-// "form/TAG form/TAG ..." for one analysis.
+// "form/TAG form/TAG ..." for one analysis (the morphs record without its
+// newline).
 void AppendMorphs(const Analysis& a, std::string* out);
-// One JSON Lines object for one input line and its analyses (no newline).
-void AppendJsonLine(std::string_view text, const std::vector<Analysis>& analyses,
-                    std::string* out);
-// "form\tTAG\tbegin\tlength\tscore\n" per token, then "EOS\n".
-void AppendTsv(const Analysis& a, std::string* out);
 
 // Writes `s` to stdout in full (fwrite; stdout is buffered by stdio).
 // Returns false once a write to stdout has failed, now or before (a full

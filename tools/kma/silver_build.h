@@ -1,5 +1,5 @@
 // `kma build-model --weak FILE`: a model trained on the gold corpus plus
-// silver analyses of the dictionary usage examples (issue 13), in one
+// silver analyses of the dictionary usage examples (docs/DATA.md), in one
 // command. Three stages:
 //   teacher  the same build without the examples (the gold model)
 //   silver   the teacher analyses every usable example under its headword's

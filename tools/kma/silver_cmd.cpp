@@ -1,5 +1,5 @@
 // `kma silver`: silver training data from the dictionary usage examples
-// (../shared/data/weak/dict_examples.tsv, issue 13), written for
+// (weak/dict_examples.tsv of the training data, docs/DATA.md), written for
 // `kma build-model --silver`; what is kept and why is silver_maker.h's.
 // `kma build-model --weak` runs the same steps itself.
 #include <algorithm>

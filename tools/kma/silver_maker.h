@@ -1,4 +1,4 @@
-// Silver training data from the dictionary usage examples (issue 13), shared
+// Silver training data from the dictionary usage examples, shared
 // by `kma silver` and `kma build-model --weak`. Every example of a headword
 // that is not held out (tools/builder/weak/held_out.h) and whose text spells
 // the headword is analysed twice: freely, and under a lemma constraint

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "capi/src/result_format.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
@@ -107,7 +108,7 @@ class Splitter {
         out->append(std::to_string(u.base + s.begin) + ",\"length\":" + std::to_string(s.length));
         out->append(",\"cp_begin\":" + std::to_string(u.cp_base + s.cp_begin));
         out->append(",\"cp_length\":" + std::to_string(s.cp_length) + ",\"text\":");
-        AppendJsonString(sent, out);
+        capi::AppendJsonString(sent, out);
         out->push_back('}');
         continue;
       }

@@ -58,3 +58,11 @@
 %typemap(cstype) const char** out "out global::System.IntPtr"
 %typemap(csin) const char** out "out $csinput"
 %typemap(in) const char** out %{ $1 = ($1_ltype)$input; %}
+
+/* kma_result_format(): the record is written into a caller's buffer, which
+ * the facade pins (a byte[]) and passes as a raw pointer. */
+%typemap(ctype) char* buffer "char*"
+%typemap(imtype) char* buffer "global::System.IntPtr"
+%typemap(cstype) char* buffer "global::System.IntPtr"
+%typemap(csin) char* buffer "$csinput"
+%typemap(in) char* buffer %{ $1 = ($1_ltype)$input; %}

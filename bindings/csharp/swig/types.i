@@ -54,6 +54,8 @@ KMA_HANDLE(kma_token)
 %apply int *OUTPUT { int32_t* out };
 %apply float *OUTPUT { float* out };
 %apply double *OUTPUT { double* min_out, double* max_out };
+%apply int *OUTPUT { int32_t* option_out };
+%apply unsigned long long *OUTPUT { size_t* written };
 
 /* UTF-16 text: the facade pins the string (`fixed`) and passes the raw
  * pointer, so no copy and no marshaler conversion happens. */

@@ -48,9 +48,10 @@ def main() -> int:
         client = Client(cluster)
     try:
         start = time.perf_counter()
-        kma.dask.warm_up(client, kma.dask.Spec(model=args.model, lm=args.lm))
+        options = kma.Options(lm=args.lm)
+        kma.dask.warm_up(client, kma.dask.Spec(model=args.model, options=options))
         parts = kma.dask.analyze_files(args.files, args.out, blocksize=args.blocksize,
-                                       format=args.format, model=args.model, lm=args.lm,
+                                       format=args.format, model=args.model, options=options,
                                        client=client)
         if args.merge:
             kma.dask.concat_parts(parts, args.merge)

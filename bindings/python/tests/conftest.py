@@ -1,7 +1,8 @@
 """Shared fixtures of the kma Python tests.
 
 ctest (bindings/python/CMakeLists.txt) runs them on the staged package with:
-KMA_GOLDEN_DIR (tests/golden), KMA_CLI (the kma command, for parity),
+KMA_GOLDEN_DIR (tests/golden), KMA_INCLUDE_DIR (capi/include, the C headers
+the binding is checked against), KMA_CLI (the kma command, for parity),
 KMA_SHARED_DATA_DIR (../shared/data, may be absent).
 """
 import os
@@ -22,6 +23,12 @@ def analyzer():
 @pytest.fixture(scope="session")
 def golden_dir():
     path = os.environ.get("KMA_GOLDEN_DIR") or str(HERE.parents[2] / "tests" / "golden")
+    return pathlib.Path(path)
+
+
+@pytest.fixture(scope="session")
+def include_dir():
+    path = os.environ.get("KMA_INCLUDE_DIR") or str(HERE.parents[2] / "capi" / "include")
     return pathlib.Path(path)
 
 

@@ -107,6 +107,25 @@ def test_convention_switch_reaches_the_workers(client, corpus, cli):
     assert got != cli_output(cli, path, "morphs")
 
 
+def test_tags_and_user_dicts_reach_the_workers(client, golden_dir, cli, tmp_path):
+    # The options object of kma.Analyzer, with a user dictionary given as a
+    # file (read by the workers) or as a UserDict (its entries travel with
+    # the tasks), and the tags filter: the CLI's output with --user-dict and
+    # --tags.
+    corpus, dict_file = golden_dir / "user_dict_corpus.txt", golden_dir / "user_dict.tsv"
+    want = cli_output(cli, corpus, "json", "--user-dict", str(dict_file), "--tags", "NNP,VA,VV")
+    d = kma.UserDict(kma.Model())
+    d.load(dict_file)
+    opts = kma.Options(output_tags=["NNP", "VA", "VV"])
+    for source in (str(dict_file), d):
+        parts = kma.dask.analyze_files([corpus], tmp_path / "out", options=opts, user_dict=source,
+                                       client=client)
+        assert merged(parts, tmp_path) == want
+    lines = kma.dask.analyze_bag(db.read_text(str(corpus)), options=opts.replace(user_dict=d))
+    assert ("\n".join(lines.compute()) + "\n").encode() == want
+    assert want != cli_output(cli, corpus, "json", "--tags", "NNP,VA,VV")
+
+
 def test_invalid_utf8_names_file_and_byte(client, tmp_path):
     path = tmp_path / "bad.txt"
     path.write_bytes("좋은 줄\n".encode() * 50 + b"ab\xffcd\n" + "좋은 줄\n".encode())

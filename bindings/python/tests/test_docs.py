@@ -9,11 +9,12 @@ import pytest
 import kma
 import kma._analyzer
 import kma._model
+import kma._options
 
 README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
 
 
-@pytest.mark.parametrize("module", [kma, kma._analyzer, kma._model], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [kma, kma._analyzer, kma._options, kma._model], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0

@@ -1,6 +1,7 @@
-"""Golden parity: the package reproduces tests/golden/expected.tsv (analyses)
-and tests/golden/offsets_expected.tsv (offsets with emoji and Hanja), like the
-C API and the other bindings."""
+"""Golden parity: the package reproduces tests/golden/expected.tsv (analyses),
+tests/golden/offsets_expected.tsv (offsets with emoji and Hanja) and
+tests/golden/expected.jsonl (the CLI's JSON), like the C API and the other
+bindings."""
 
 
 def read_lines(path):
@@ -57,3 +58,13 @@ def test_offsets_from_bytes_input(analyzer, golden_dir):
     # UTF-8 bytes in, code-point offsets out: the same tokens as from str.
     for text in read_lines(golden_dir / "offsets_corpus.txt"):
         assert analyzer.tokenize(text.encode()) == analyzer.tokenize(text)
+
+
+def test_json_records(analyzer, golden_dir):
+    # Analyzer.format gives `kma analyze -f json`'s bytes (kma_result_format).
+    corpus = read_lines(golden_dir / "format_corpus.txt")
+    expected = (golden_dir / "expected.jsonl").read_bytes().decode("utf-8").split("\n")
+    assert expected.pop() == "" and len(corpus) == len(expected) > 0
+    for text, want in zip(corpus, expected):
+        assert analyzer.format(text, "json") == want + "\n", text
+        assert analyzer.format(text.encode(), "json") == want + "\n", text

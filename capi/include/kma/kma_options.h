@@ -9,6 +9,13 @@
  * number fails with KMA_E_UNSUPPORTED (so callers can probe for options that
  * newer versions add).
  *
+ * The slot table can be read at run time: kma_option_next() enumerates the
+ * slots, kma_option_name() names them ("top_n" for KMA_OPT_TOP_N: the
+ * constant's lower-case suffix), kma_option_type(), kma_option_flags() and
+ * kma_option_bounds() describe them, and kma_option_find() looks a name up.
+ * The bindings build their option types from this table, so a new slot
+ * reaches every language without per-binding code.
+ *
  * Example:
  * @code
  *   kma_options* opt = NULL;
@@ -85,6 +92,16 @@ enum {
   KMA_OPT_TYPE_FLOAT = 2,
   /** Set with kma_options_set_string(). */
   KMA_OPT_TYPE_STRING = 3
+};
+
+/** Flags of option slots, as reported by kma_option_flags(). */
+enum {
+  /** An int slot holding 0 or 1 (off or on): bindings show it as a
+   *  boolean. */
+  KMA_OPT_FLAG_BOOLEAN = 1,
+  /** Read by kma_model_open_default() only; analyzers and pools ignore
+   *  it, so bindings leave it out of their analysis options. */
+  KMA_OPT_FLAG_MODEL_LOOKUP = 2
 };
 
 /**
@@ -238,6 +255,59 @@ KMA_API int32_t KMA_CALL kma_option_type(int32_t option);
  */
 KMA_API kma_status KMA_CALL kma_option_bounds(int32_t option, double* min_out,
                                               double* max_out);
+
+/**
+ * Enumerates the option slots this library knows, in increasing order.
+ *
+ * @code
+ *   for (int32_t o = kma_option_next(0); o != 0; o = kma_option_next(o)) ...
+ * @endcode
+ *
+ * @param[in] option  0 to start, else a slot number (need not be known).
+ * @return the smallest known slot greater than @p option, or 0 after the
+ *         last one.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API int32_t KMA_CALL kma_option_next(int32_t option);
+
+/**
+ * Name of an option slot: the lower-case suffix of its constant ("top_n"
+ * for KMA_OPT_TOP_N, "output_tags" for KMA_OPT_OUTPUT_TAGS). Bindings spell
+ * the option with this name in their own case convention.
+ *
+ * @param[in] option  any value.
+ * @return a NUL-terminated ASCII name, or NULL for a slot this library does
+ *         not know.
+ * Ownership: static storage; never freed.
+ * Thread-safety: any thread.
+ */
+KMA_API const char* KMA_CALL kma_option_name(int32_t option);
+
+/**
+ * Looks an option slot up by its name (as kma_option_name() spells it).
+ *
+ * @param[in]  name        NUL-terminated; compared exactly (case matters).
+ * @param[out] option_out  receives the slot number; 0 on failure.
+ * @return KMA_OK; KMA_E_INVALID_ARGUMENT for a NULL argument;
+ *         KMA_E_UNSUPPORTED for a name this library does not know (the
+ *         message lists the known names).
+ * Ownership: nothing is retained.
+ * Thread-safety: any thread.
+ */
+KMA_API kma_status KMA_CALL kma_option_find(const char* name,
+                                            int32_t* option_out);
+
+/**
+ * Flags of an option slot.
+ *
+ * @param[in] option  any value.
+ * @return a combination of KMA_OPT_FLAG_* bits; 0 for a slot without flags
+ *         or one this library does not know.
+ * Ownership: nothing is allocated.
+ * Thread-safety: any thread.
+ */
+KMA_API int32_t KMA_CALL kma_option_flags(int32_t option);
 
 KMA_EXTERN_C_END
 

@@ -1,7 +1,8 @@
 /**
  * @file kma_result.h
  * @brief Reading analysis results: the kma_token record, sentence spans,
- *        token forms, and part-of-speech tag names.
+ *        token forms, part-of-speech tag names, and the records of
+ *        `kma analyze` (morphs, JSON, TSV).
  *
  * A result is immutable and owns everything it hands out: token arrays and
  * form strings are borrowed until kma_result_free(). Results do not depend
@@ -229,6 +230,85 @@ KMA_API uint16_t KMA_CALL kma_tag_count(void);
  * Thread-safety: any thread.
  */
 KMA_API kma_status KMA_CALL kma_tag_from_name(const char* name, uint16_t* out);
+
+/**
+ * Record formats of kma_result_format(): what `kma analyze --format F`
+ * prints for one input line, byte for byte.
+ */
+enum {
+  /** "form/TAG form/TAG ...\n": the best analysis (`-f morphs`); "\n"
+   *  alone for a result without analyses. */
+  KMA_FORMAT_MORPHS = 1,
+  /** Every analysis, best first, as "score\tform/TAG ...\n" (score with
+   *  four decimals), then "\n" (`-f morphs -n N` with N > 1); an empty
+   *  text gives the "\n" alone. */
+  KMA_FORMAT_MORPHS_NBEST = 2,
+  /** One JSON Lines record and "\n" (`-f json`):
+   *  {"text":..., "analyses":[{"score":..., "tokens":[{"form", "tag",
+   *  "begin", "length", "cp_begin", "cp_length", "sentence", "word",
+   *  "score", "unknown"[, "constrained"][, "corrected"]}, ...]}, ...]}.
+   *  Numbers have six significant digits; "constrained" and "corrected"
+   *  appear only when true. */
+  KMA_FORMAT_JSON = 3,
+  /** "form\tTAG\tbegin\tlength\tscore\n" per token of the best analysis,
+   *  then "EOS\n" (`-f tsv`). */
+  KMA_FORMAT_TSV = 4
+};
+
+/**
+ * Writes the record of a result in one of the formats of `kma analyze`.
+ *
+ * Offsets in the record ("begin", "length") are UTF-8 byte offsets in the
+ * text, as the CLI prints them, whichever encoding the result was analysed
+ * from: they are derived from the tokens' code-point spans. Call it with
+ * the text the result was made from (kma_result_format_utf16() for UTF-16).
+ *
+ * @code
+ *   char small[1024];
+ *   size_t n = 0;
+ *   kma_status s = kma_result_format(r, KMA_FORMAT_JSON, text, len, small,
+ *                                    sizeof small, &n);
+ *   if (s == KMA_E_BUFFER_TOO_SMALL) { char* big = malloc(n + 1); ... }
+ * @endcode
+ *
+ * @param[in]  result    the result of an analysis (a sentence split has no
+ *                       analyses: its records are those of an empty list).
+ * @param[in]  format    a KMA_FORMAT_* value.
+ * @param[in]  text      the UTF-8 text the result was analysed from.
+ * @param[in]  length    its length in bytes.
+ * @param[out] buffer    receives the record and a NUL terminator; may be
+ *                       NULL when @p capacity is 0.
+ * @param[in]  capacity  size of @p buffer in bytes.
+ * @param[out] written   receives the record's length in bytes, without the
+ *                       NUL, also when the buffer is too small.
+ * @return KMA_OK; KMA_E_BUFFER_TOO_SMALL when @p capacity is below *written
+ *         + 1 (nothing is written; call again with a larger buffer);
+ *         KMA_E_INVALID_UTF8 for text that is not UTF-8
+ *         (kma_last_error_offset() is the bad byte); KMA_E_INVALID_ARGUMENT
+ *         for a NULL @p result or @p written, a NULL @p text or @p buffer
+ *         with a non-zero length or capacity, or a text the result was not made from (a token
+ *         ends beyond it; the message names the token and both lengths in
+ *         code points); KMA_E_UNSUPPORTED for an unknown format (newer
+ *         versions may add formats); KMA_E_OUT_OF_MEMORY.
+ * Ownership: nothing is retained; @p buffer stays the caller's.
+ * Thread-safety: any thread (results are immutable).
+ */
+KMA_API kma_status KMA_CALL kma_result_format(const kma_result* result, int32_t format,
+                                              const char* text, size_t length,
+                                              char* buffer, size_t capacity,
+                                              size_t* written);
+
+/**
+ * kma_result_format() for a result analysed from UTF-16 text: @p text and
+ * @p units are that text. The record is UTF-8 all the same, with UTF-8 byte
+ * offsets. An unpaired surrogate gives KMA_E_INVALID_UTF16 with its unit
+ * offset in kma_last_error_offset(); everything else is as above.
+ */
+KMA_API kma_status KMA_CALL kma_result_format_utf16(const kma_result* result,
+                                                    int32_t format,
+                                                    const uint16_t* text, size_t units,
+                                                    char* buffer, size_t capacity,
+                                                    size_t* written);
 
 KMA_EXTERN_C_END
 

@@ -14,8 +14,8 @@
 
 namespace kma::build {
 
-// Chosen on held-out blocks of train.tsv (docs/ACCURACY.md, "Convention
-// prior"): a grid of prior_strength 30..1000, weight 0.5..1.5 and
+// Chosen on held-out blocks of train.tsv (docs/ACCURACY.md, "How the
+// settings were chosen"): a grid of prior_strength 30..1000, weight 0.5..1.5 and
 // min_count 5 or 20 moved ambiguous-word accuracy by at most 0.5 points
 // around this setting; a larger weight costs gsd F1.
 struct ConventionSpec {

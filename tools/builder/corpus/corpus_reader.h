@@ -1,4 +1,4 @@
-// Readers for the training data formats described in ../shared/data/README.md.
+// Readers for the training data formats described in docs/DATA.md.
 #ifndef KMA_TOOLS_BUILDER_CORPUS_CORPUS_READER_H_
 #define KMA_TOOLS_BUILDER_CORPUS_CORPUS_READER_H_
 

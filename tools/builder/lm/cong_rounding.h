@@ -21,9 +21,9 @@
 //
 // On the bundled setup this cuts the root-mean-square error of the
 // log-probabilities (weighted by the float model's own distribution) by
-// about 40% against plain rounding (docs/ACCURACY.md, "int8 versus float
-// rows"). Every step is per row, so the result does not depend on the number
-// of threads.
+// about 40% against plain rounding (docs/ACCURACY.md, "Language
+// models": int8 against float rows). Every step is per row, so the result
+// does not depend on the number of threads.
 #ifndef KMA_TOOLS_BUILDER_LM_CONG_ROUNDING_H_
 #define KMA_TOOLS_BUILDER_LM_CONG_ROUNDING_H_
 

@@ -1,8 +1,8 @@
 // Which language models a build writes. The names are listed once here (the
 // model's "lms" metadata and its "lm.<name>" sections use them); knlm is
 // always built, and the -fp32 variants are float copies of the int8 CoNg
-// models for measuring quantisation (docs/ACCURACY.md, "int8 versus float
-// rows").
+// models for measuring quantisation (docs/ACCURACY.md, "Language
+// models": int8 against float rows).
 #ifndef KMA_TOOLS_BUILDER_LM_LM_PLAN_H_
 #define KMA_TOOLS_BUILDER_LM_LM_PLAN_H_
 

@@ -1,4 +1,4 @@
-// The dictionary usage examples of ../shared/data/weak/dict_examples.tsv:
+// The dictionary usage examples of weak/dict_examples.tsv (docs/DATA.md):
 // `text <TAB> headword <TAB> tags <TAB> kind <TAB> sense`, one per line,
 // lines starting with '#' are comments (the file's first line is one).
 #ifndef KMA_TOOLS_BUILDER_WEAK_DICT_EXAMPLES_H_

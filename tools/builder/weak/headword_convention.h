@@ -1,6 +1,6 @@
 // How a dictionary headword is written in the corpus convention.
 //
-// The Basic Korean Dictionary's examples (../shared/data/weak/) name the
+// The Basic Korean Dictionary's examples (docs/DATA.md, weak/) name the
 // headword they illustrate and the tags its part of speech allows, in the
 // dictionary's view of a word: 개종하 (VV), 통계적 (MM), 거둬들이 (VV), ㄴ
 // (an ending). The training corpus (Sejong style) writes many of them as
@@ -96,8 +96,8 @@ enum class Rule : uint8_t {
   kNounAsOther,       // a noun as MAG, NP or NNB: 처음/MAG, 자신/NP, 때/NNB
   kAdverbAsNoun,      // a MAG headword as NNG
   kReduplication,     // 반짝반짝 as 반짝/MAG 반짝/MAG
-  // The plain match of issue 13 (ConventionOptions::plain): X하/X되 as
-  // X/(any tag) + 하/되 (XSV or XSA).
+  // The plain match (ConventionOptions::plain): the headword with one of
+  // its tags, or X하/X되 as X/(any tag) + 하/되 (XSV or XSA).
   kPlainHaDoe,
 };
 constexpr int kNumRules = 22;
@@ -132,7 +132,8 @@ struct Reading {
 };
 
 struct ConventionOptions {
-  // Issue 13's plain match instead of the measured convention.
+  // The plain match (the headword with one of its tags, or kPlainHaDoe)
+  // instead of the measured convention.
   bool plain = false;
   // Also list the readings of the diagnostic rules.
   bool diagnostics = false;

@@ -1,4 +1,4 @@
-// The held-out headwords of issue 13: one headword in ten, with all its
+// The held-out headwords: one headword in ten, with all its
 // senses, parts of speech and examples, is never trained on and scores the
 // headword agreement.
 //

@@ -97,6 +97,49 @@ public sealed class Analyzer : IDisposable
         }
     }
 
+    /// <summary>
+    /// What <c>kma analyze --format F</c> prints for <paramref name="text"/> as
+    /// one input line, byte for byte (the library's <c>kma_result_format</c>,
+    /// which the CLI writes its output with): one record with this analyzer's
+    /// options, ending with its newline. Offsets in it are UTF-8 bytes, as the
+    /// CLI prints them, not the UTF-16 units of <see cref="Analyze(string)"/>.
+    /// </summary>
+    /// <exception cref="KmaException">InvalidUtf16 for an unpaired surrogate.</exception>
+    public unsafe string Format(string text, RecordFormat format)
+    {
+        IntPtr result = Call(text, split: false);
+        try
+        {
+            fixed (char* p = text)
+            {
+                byte[] buffer = new byte[4096];
+                ulong n = Record(result, format, p, text.Length, buffer);
+                if (n >= (ulong)buffer.Length)
+                {
+                    buffer = new byte[checked((int)n + 1)];
+                    Record(result, format, p, text.Length, buffer);
+                }
+                return System.Text.Encoding.UTF8.GetString(buffer, 0, (int)n);
+            }
+        }
+        finally
+        {
+            KmaNative.kma_result_free(result);
+        }
+    }
+
+    /// <summary>Writes the record into <paramref name="buffer"/> if it fits; its length.</summary>
+    private static unsafe ulong Record(IntPtr result, RecordFormat format, char* text, int units, byte[] buffer)
+    {
+        fixed (byte* b = buffer)
+        {
+            int status = KmaNative.kma_result_format_utf16(result, (int)format, (IntPtr)text, (ulong)units,
+                                                           (IntPtr)b, (ulong)buffer.Length, out ulong n);
+            if (status != KmaNative.KMA_E_BUFFER_TOO_SMALL) KmaException.Check(status);
+            return n;
+        }
+    }
+
     /// <summary>The best analysis's tokens.</summary>
     public IReadOnlyList<Token> Tokenize(string text) => Analyze(text).Best.Tokens;
 

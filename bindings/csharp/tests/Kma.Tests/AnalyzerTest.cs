@@ -191,7 +191,8 @@ public sealed class AnalyzerTest : IClassFixture<ModelFixture>
         const string text = "그는 다른 사람과 같은 생각을 하고 있었다.";
         using var byDefault = new Analyzer(_model);
         using var off = new Analyzer(_model, new AnalyzerOptions { Convention = false });
-        Assert.True(new AnalyzerOptions().Convention);
+        Assert.Null(new AnalyzerOptions().Convention);
+        Assert.Equal(true, AnalyzerOptions.LibraryDefault("convention"));
         var best = string.Join(" ", byDefault.Tokenize(text));
         Assert.Contains("다르/VA ㄴ/ETM 사람/NNG", best);
         Assert.Contains("다른/MM 사람/NNG", string.Join(" ", off.Tokenize(text)));
@@ -200,10 +201,15 @@ public sealed class AnalyzerTest : IClassFixture<ModelFixture>
     [Fact]
     public void DefaultOptionsAreTheLibrarysDefaults()
     {
+        // Nothing is copied: unset options are null and keep the library's
+        // defaults, which LibraryDefault reads from the library itself.
         var o = new AnalyzerOptions();
-        Assert.Equal(1, o.TopN);
-        Assert.Equal(5f, o.Beam);
-        Assert.Equal(8, o.MaxUnknownLength);
+        Assert.Null(o.TopN);
+        Assert.Null(o.Beam);
+        Assert.Null(o.MaxUnknownLength);
+        Assert.Equal(1, AnalyzerOptions.LibraryDefault("top_n"));
+        Assert.Equal(5f, AnalyzerOptions.LibraryDefault("beam"));
+        Assert.Equal(8, AnalyzerOptions.LibraryDefault("max_unknown_length"));
         const string text = "아버지가방에들어가신다";
         using var byDefault = new Analyzer(_model);
         using var explicitDefaults = new Analyzer(_model, o);

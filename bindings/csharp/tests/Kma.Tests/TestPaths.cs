@@ -9,6 +9,7 @@ internal static class TestPaths
 {
     internal static string ModelPath => Lookup("KMA_TEST_MODEL", "KmaModelPath");
     internal static string GoldenDir => Lookup("KMA_GOLDEN_DIR", "KmaGoldenDir");
+    internal static string IncludeDir => Lookup("KMA_INCLUDE_DIR", "KmaIncludeDir");
 
     private static string Lookup(string env, string metadataKey)
     {

@@ -7,8 +7,8 @@ namespace Kma.Tests;
 /// <summary>
 /// User dictionaries, output tags and the joiner against the bundled model:
 /// the golden user-dictionary corpus (as the CLI and the other bindings),
-/// entries of every kind, errors with line and column, the joiner
-/// examples.
+/// entries of every kind, errors with line and column, the joiner's
+/// documented examples (docs/USER_DICTIONARY.md).
 /// </summary>
 public sealed class UserDictionaryTest : IClassFixture<ModelFixture>
 {

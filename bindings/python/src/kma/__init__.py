@@ -9,7 +9,8 @@ tag set) and restores base forms::
     ['가깝/VA', 'ㄴ/ETM', '곳/NNG']
 
 :class:`Analyzer` (``analyze``, ``tokenize``, ``split_sentences``,
-``analyze_many``), :class:`Model`, the records :class:`Token`,
+``analyze_many``, ``format``), its :class:`Options`, :class:`Model`, the
+records :class:`Token`,
 :class:`Analysis` and :class:`Sentence`, and :class:`KmaError`. Corpora on a
 Dask cluster: :mod:`kma.dask`.
 
@@ -25,11 +26,12 @@ from ._analyzer import Analyzer
 from ._errors import (STATUS_CODES, InvalidArgumentError, InvalidTextError, KmaError,
                       ModelError, UnsatisfiableError)
 from ._model import BUNDLED_MODEL, Joiner, Model, UserDict, default_model_path
+from ._options import Options
 from ._types import Analysis, Sentence, Token
 
 __all__ = [
     "Analysis", "Analyzer", "BUNDLED_MODEL", "InvalidArgumentError", "InvalidTextError",
-    "Joiner", "KmaError", "Model", "ModelError", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
+    "Joiner", "KmaError", "Model", "ModelError", "Options", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
     "UserDict", "__version__",
     "active_isa", "default_model_path", "library_version", "model_format_versions",
     "tag_names",

@@ -1,11 +1,13 @@
 """Analyzers: text in, tokens out."""
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+import os
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _kma
 from ._errors import KmaError
-from ._model import Model, PathLike
+from ._model import Model, PathLike, UserDict
+from ._options import Options
 from ._types import Analysis, Sentence, Token
 
 Text = Union[str, bytes]
@@ -19,27 +21,17 @@ class Analyzer:
             default model (``$KMA_MODEL``, else the one bundled with this
             package; see :func:`kma.default_model_path`).
         lm: the language model to score with, one of ``Model.lm_names``;
-            ``None`` for the model's default (the most accurate).
-        beam: score-relative search beam in nats (library default 5; wider
-            is slower and rarely better).
-        max_unknown_length: longest unknown-word candidate in syllables
-            (library default 8).
-        tags: the tags the analyses keep (``"NNG,NNP,VV,VA"`` or a list);
-            the analysis is the same, other tokens are left out. ``None``:
-            every tag.
-        typos: typo-tolerant analysis: misspellings such as ``됬다``,
-            ``할께요`` or ``안녕하세여`` are read as meant, at a cost, so
-            correct text keeps its analysis (tokens so read have
-            ``corrected``), and bare jamo (``ㅋㅋ``, ``ㅠㅠ``) become tokens.
-        convention: the model's convention prior (default on): each
-            sentence is analysed in the annotation convention of the
-            training source its characters read like (existence ``있`` as
-            VA or VV, ``같은`` as ``같/VA ㄴ/ETM`` or ``같/VA 은/ETM``);
-            ``False``: every sentence in the corpus's mixture.
+            ``None`` for the model's default (the most accurate). The same
+            as ``lm=`` among the options.
+        options: a :class:`kma.Options`.
+        **option_keywords: options given directly, the keywords of
+            :class:`kma.Options` (``beam=``, ``typos=``, ``output_tags=``,
+            ``user_dict=``, ...); they override those of ``options``.
 
     Raises:
         ModelError: the model cannot be opened.
         InvalidArgumentError: an unknown ``lm`` or an option out of range.
+        TypeError: an unknown option, or a value of the wrong type.
 
     An analyzer may be shared by threads: calls run without the GIL, one at
     a time per analyzer, so give each thread its own analyzer (they can share
@@ -49,40 +41,39 @@ class Analyzer:
         >>> from kma import Analyzer
         >>> Analyzer().tokenize("아버지가방에들어가신다")[:2]
         [Token(form='아버지', tag='NNG', start=0, len=3), Token(form='가', tag='JKS', start=3, len=1)]
+        >>> Analyzer(typos=True, output_tags=["VV", "EP"]).tokenize("됬다")
+        [Token(form='되', tag='VV', start=0, len=1), Token(form='었', tag='EP', start=0, len=1)]
     """
 
     def __init__(self, model: Union[Model, PathLike, None] = None, lm: Optional[str] = None,
-                 *, beam: Optional[float] = None,
-                 max_unknown_length: Optional[int] = None, typos: bool = False,
-                 tags: Union[str, Iterable[str], None] = None, convention: bool = True) -> None:
-        if beam is not None and not isinstance(beam, (int, float)):
-            raise TypeError(f"beam must be a number, not {type(beam).__name__}")
-        if max_unknown_length is not None and not isinstance(max_unknown_length, int):
-            raise TypeError("max_unknown_length must be an int, "
-                            f"not {type(max_unknown_length).__name__}")
-        if not isinstance(typos, bool):
-            raise TypeError(f"typos must be a bool, not {type(typos).__name__}")
-        if not isinstance(convention, bool):
-            raise TypeError(f"convention must be a bool, not {type(convention).__name__}")
-        if tags is not None and not isinstance(tags, str):
-            tags = ",".join(tags)
-        self.model: Model = model if isinstance(model, Model) else Model(model)
-        self._settings = (lm, beam, max_unknown_length, typos, tags, convention)
-        self._native = _kma.Analyzer(self.model._native, lm or "", beam, max_unknown_length, typos,
-                                     tags or "", convention)
+                 *, options: Optional[Options] = None, **option_keywords: Any) -> None:
+        if options is not None and not isinstance(options, Options):
+            raise TypeError(f"options must be a kma.Options, not {type(options).__name__}")
+        if lm is not None:
+            option_keywords["lm"] = lm
+        opts = options or Options()
+        self.options: Options = opts.replace(**option_keywords) if option_keywords else opts
+        base = model if isinstance(model, Model) else Model(model)
+        self._base_model = base
+        self.model: Model = _with_user_dict(base, self.options.user_dict)
+        # top_n is the calls' (each sets it); the rest is fixed here.
+        self._native = _kma.Analyzer(self.model._native, self.options._settings(("top_n",)))
 
     def __reduce__(self):
-        return (_rebuild, (self.model, *self._settings))
+        return (_rebuild, (self._base_model, self.options))
 
     def __repr__(self) -> str:
-        return f"Analyzer({self.model!r}, lm={self.lm!r})"
+        return f"Analyzer({self.model!r}, {self.options!r})"
 
     @property
     def lm(self) -> str:
         """The language model this analyzer scores with."""
-        return self._settings[0] or self.model.default_lm
+        return self.options.lm or self.model.default_lm
 
-    def analyze(self, text: Text, top_n: int = 1, *,
+    def _top_n(self, top_n: Optional[int]) -> int:
+        return self.options.value("top_n") if top_n is None else top_n
+
+    def analyze(self, text: Text, top_n: Optional[int] = None, *,
                 spans: Optional[Sequence[Tuple[int, int, str]]] = None,
                 lemmas: Optional[Sequence[Union[str, Tuple[str, int, int]]]] = None
                 ) -> List[Analysis]:
@@ -91,7 +82,8 @@ class Analyzer:
         Args:
             text: a ``str``, or ``bytes`` holding UTF-8. Offsets are code
                 points of the text either way.
-            top_n: how many analyses to return, 1..64, best first.
+            top_n: how many analyses to return, 1..64, best first;
+                ``None``: the options' ``top_n`` (default 1).
             spans: span constraints ``(start, end, morphs)``: code points
                 ``text[start:end]`` are analysed as ``morphs``, e.g.
                 ``(3, 8, "카카오뱅크/NNP")`` or ``(0, 3, "걷/VV+었/EP+다/EF")``;
@@ -119,13 +111,37 @@ class Analyzer:
                 the code point).
             UnsatisfiableError: no analysis holds a lemma constraint.
         """
-        top_n = _int_arg("top_n", top_n, 1, 64, library_checks=True)
+        top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
         if spans is None and lemmas is None:
             return self._native.analyze(text, top_n)
         span_items = [_constraint(s, "span", "(start, end, morphs)") for s in spans or ()]
         lemma_items = [(l, 0, 0) if isinstance(l, str) else _constraint(l, "lemma", "(readings, start, end)")
                        for l in lemmas or ()]
         return self._native.analyze_constrained(text, top_n, span_items, lemma_items)
+
+    def format(self, text: Text, format: str = "json", top_n: Optional[int] = None) -> str:
+        """What ``kma analyze --format FORMAT --top-n N`` prints for ``text``
+        as one input line, byte for byte (written by the C library's
+        ``kma_result_format``, as the CLI's own output is).
+
+        Args:
+            text: a ``str`` or UTF-8 ``bytes``; offsets in the record are
+                UTF-8 bytes, as the CLI prints them.
+            format: ``"json"`` (one JSON Lines record), ``"morphs"``
+                (``form/TAG ...``; with ``top_n`` > 1 one ``score<TAB>...``
+                line per analysis and a blank line) or ``"tsv"``.
+            top_n: analyses, 1..64; ``None``: the options' ``top_n``.
+
+        Returns:
+            The record, ending with its newline.
+        """
+        codes = _kma.RECORD_FORMATS
+        top_n = self._top_n(top_n)
+        if format == "morphs" and top_n > 1:
+            format = "morphs_nbest"
+        if format not in ("json", "morphs", "morphs_nbest", "tsv"):
+            raise ValueError(f"format must be 'json', 'morphs' or 'tsv', not {format!r}")
+        return self._native.format(text, codes[format], top_n)
 
     def tokenize(self, text: Text) -> List[Token]:
         """The tokens of the best analysis of ``text`` (see :meth:`analyze`)."""
@@ -139,7 +155,7 @@ class Analyzer:
         """
         return self._native.split_sentences(text)
 
-    def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: int = 1,
+    def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: Optional[int] = None,
                      *, errors: str = "raise") -> List[Union[List[Analysis], KmaError]]:
         """Analyses many texts on ``workers`` threads, without the GIL.
 
@@ -150,7 +166,7 @@ class Analyzer:
         Args:
             texts: ``str`` or UTF-8 ``bytes`` items.
             workers: threads, 1..256; 0 for one per CPU.
-            top_n: analyses per text, 1..64.
+            top_n: analyses per text, 1..64; ``None``: the options'.
             errors: ``"raise"`` raises the :class:`KmaError` of the first
                 bad text (its ``index`` says which); ``"return"`` puts each
                 bad text's error in its place and analyses the others.
@@ -163,7 +179,7 @@ class Analyzer:
         workers = _int_arg("workers", workers, 0, 256, library_checks=True)
         if workers < 0:
             raise ValueError(f"workers must be in 0..256, not {workers}")
-        top_n = _int_arg("top_n", top_n, 1, 64, library_checks=True)
+        top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
         items = texts if isinstance(texts, (list, tuple)) else list(texts)
         return self._native.analyze_many(items, workers, top_n, errors == "return")
 
@@ -200,8 +216,19 @@ def _constraint(item: object, kind: str, shape: str) -> tuple:
     return tuple(out)
 
 
-def _rebuild(model: Model, lm: Optional[str], beam: Optional[float],
-             max_unknown_length: Optional[int], typos: bool = False,
-             tags: Optional[str] = None, convention: bool = True) -> Analyzer:
-    return Analyzer(model, lm, beam=beam, max_unknown_length=max_unknown_length, typos=typos,
-                    tags=tags, convention=convention)
+def _with_user_dict(model: Model, source: Any) -> Model:
+    """The model analysing with `source` (see Options' user_dict)."""
+    if source is None:
+        return model
+    if isinstance(source, UserDict) and source._model is model:
+        return model.with_user_dict(source)
+    d = UserDict(model)
+    if isinstance(source, (str, os.PathLike)):
+        d.load(source)
+    else:  # a UserDict of another model, or its entries (unpickled)
+        d._replay(source._entries if isinstance(source, UserDict) else source)
+    return model.with_user_dict(d)
+
+
+def _rebuild(model: Model, options: Options) -> Analyzer:
+    return Analyzer(model, options=options)

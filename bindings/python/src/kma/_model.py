@@ -131,7 +131,10 @@ class UserDict:
 
     def __init__(self, model: Model) -> None:
         self._native = _kma.UserDict(model._native)
-        self._entries: List[tuple] = []  # replayed when a derived model is unpickled
+        self._model = model
+        # Replayed to rebuild the dictionary elsewhere: a derived model or
+        # kma.Options unpickled in another process.
+        self._entries: List[tuple] = []
 
     def __len__(self) -> int:
         return len(self._native)
@@ -180,6 +183,10 @@ class UserDict:
         self._native.load_text(data, name)
         self._entries.append(("_load_text", data, name))
 
+    def _replay(self, entries: tuple) -> None:
+        for name, *args in entries:
+            getattr(self, name)(*args)
+
 
 class Joiner:
     """Joins morphemes back into text with the model's rules:
@@ -197,6 +204,5 @@ class Joiner:
 def _derived(path: str, entries: tuple) -> Model:
     base = Model(path)
     d = UserDict(base)
-    for name, *args in entries:
-        getattr(d, name)(*args)
+    d._replay(entries)
     return base.with_user_dict(d)

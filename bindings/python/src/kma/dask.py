@@ -44,6 +44,7 @@ from ._analyzer import Analyzer, _int_arg
 from ._blocks import DEFAULT_BLOCKSIZE, DEFAULT_MAX_LINE_BYTES, Block, PathLike, plan_blocks, read_block
 from ._errors import KmaError
 from ._model import Model, default_model_path
+from ._options import Options
 
 __all__ = ["DEFAULT_BLOCKSIZE", "Block", "FORMATS", "Spec", "analyze_bag", "analyze_dataframe",
            "analyze_files", "analyze_lines", "concat_parts", "plan_blocks", "read_block",
@@ -51,7 +52,7 @@ __all__ = ["DEFAULT_BLOCKSIZE", "Block", "FORMATS", "Spec", "analyze_bag", "anal
 
 #: Output formats (those of ``kma analyze --format``) and their part suffixes.
 FORMATS = {"json": ".jsonl", "morphs": ".txt", "tsv": ".tsv"}
-_FORMAT_CODES = {"morphs": 0, "json": 1, "tsv": 2}  # kmapy::LineFormat
+_FORMAT_CODES = {"morphs": 0, "json": 1, "tsv": 2}  # the CLI's --format, as format_lines takes it
 #: Lines formatted per native call: bounds the memory of one output chunk.
 _CHUNK_LINES = 2048
 
@@ -63,29 +64,43 @@ class Spec:
     ``model`` is a path as the *workers* see it (the same on every host, e.g.
     on shared storage), or ``None`` for each worker's default model
     (``$KMA_MODEL`` of the worker, else the model inside its kma package).
+    ``options`` are those of :class:`kma.Analyzer` (:class:`kma.Options`);
+    a ``user_dict`` among them is a :class:`kma.UserDict` (its entries travel
+    with the task) or a file path as the workers see it.
     """
 
     model: Optional[str] = None
-    lm: Optional[str] = None
-    top_n: int = 1
+    options: Options = Options()
     format: str = "json"
-    beam: Optional[float] = None
-    max_unknown_length: Optional[int] = None
-    typos: bool = False
     #: Longest input line of :func:`analyze_files`, in bytes (a longer one is
     #: an error naming it, as ``kma analyze --max-line-bytes``).
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
-    #: The model's convention prior (see :class:`kma.Analyzer`).
-    convention: bool = True
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
             raise ValueError(f"format must be one of {sorted(FORMATS)}, not {self.format!r}")
+        if not isinstance(self.options, Options):
+            raise TypeError(f"options must be a kma.Options, not {type(self.options).__name__}")
         _int_arg("top_n", self.top_n, 1, 64, library_checks=True)
         if self.format == "tsv" and self.top_n > 1:
             raise ValueError(f"the tsv format prints one analysis per line: top_n {self.top_n} needs "
                              "morphs or json")
         _int_arg("max_line_bytes", self.max_line_bytes, 1, 2**32 - 1)
+
+    @property
+    def top_n(self) -> int:
+        """Analyses per line (the options' ``top_n``)."""
+        return self.options.value("top_n")
+
+
+def _spec(model: Optional[str], options: Optional[Options], keywords: Dict[str, Any],
+          **fields: Any) -> Spec:
+    """The Spec of an entry point's arguments: ``options`` with the option
+    keywords given beside it applied."""
+    opts = options if options is not None else Options()
+    if not isinstance(opts, Options):
+        raise TypeError(f"options must be a kma.Options, not {type(opts).__name__}")
+    return Spec(model, opts.replace(**keywords) if keywords else opts, **fields)
 
 
 # ---- per-process state on the workers ------------------------------------------
@@ -103,7 +118,7 @@ def worker_analyzer(spec: Spec = Spec()) -> Analyzer:
     reuse it, and each thread keeps its own :class:`~kma.Analyzer`.
     """
     path = os.path.abspath(spec.model) if spec.model else default_model_path()
-    key = (path, spec.lm, spec.beam, spec.max_unknown_length, spec.typos, spec.convention)
+    key = (path, spec.options)
     cache = _local.__dict__.setdefault("analyzers", {})
     analyzer = cache.get(key)
     if analyzer is None:
@@ -113,9 +128,7 @@ def worker_analyzer(spec: Spec = Spec()) -> Analyzer:
             if model is None:
                 model = _models[path] = Model(path)
                 _opened += 1
-        analyzer = cache[key] = Analyzer(model, spec.lm, beam=spec.beam,
-                                         max_unknown_length=spec.max_unknown_length,
-                                         typos=spec.typos, convention=spec.convention)
+        analyzer = cache[key] = Analyzer(model, options=spec.options)
     return analyzer
 
 
@@ -189,10 +202,9 @@ def _locate(e: KmaError, path: str, offsets: List[int], first: int) -> KmaError:
 
 def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike, *,
                   blocksize: Optional[int] = DEFAULT_BLOCKSIZE, format: str = "json",
-                  model: Optional[str] = None, lm: Optional[str] = None, top_n: int = 1,
-                  beam: Optional[float] = None, max_unknown_length: Optional[int] = None,
-                  typos: bool = False, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                  client: Any = None, convention: bool = True) -> List[str]:
+                  model: Optional[str] = None, options: Optional[Options] = None,
+                  max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, client: Any = None,
+                  **option_keywords: Any) -> List[str]:
     """Analyses text files on the Dask cluster, one task per block.
 
     Args:
@@ -203,9 +215,11 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
         blocksize: bytes per block; ``None`` or 0 for one block per file.
         format: ``"json"`` (JSON Lines), ``"morphs"`` or ``"tsv"``: the
             formats of ``kma analyze``.
-        model, lm, top_n, beam, max_unknown_length, typos, max_line_bytes,
-            convention: see :class:`Spec` (``typos`` and ``convention`` as
-            for :class:`kma.Analyzer`).
+        model, max_line_bytes: see :class:`Spec`.
+        options: a :class:`kma.Options`; ``**option_keywords`` are its
+            keywords given directly (``top_n=``, ``typos=``,
+            ``output_tags=``, ``user_dict=``, ...), as for
+            :class:`kma.Analyzer`.
         client: a ``distributed.Client``; ``None`` uses Dask's current
             scheduler (the last Client made, else threads in this process).
 
@@ -219,7 +233,7 @@ def analyze_files(paths: Union[PathLike, Iterable[PathLike]], out_dir: PathLike,
             (``KMA_E_INPUT_TOO_LONG``; the message gives the file and the
             line's first byte).
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, max_line_bytes, convention)
+    spec = _spec(model, options, option_keywords, format=format, max_line_bytes=max_line_bytes)
     out_dir = os.fsdecode(out_dir)
     os.makedirs(out_dir, exist_ok=True)
     blocks = plan_blocks(paths, blocksize)
@@ -262,18 +276,17 @@ def _format_items(items: Iterable[Union[str, bytes]], spec: Spec) -> List[str]:
 
 
 def analyze_bag(bag: "db.Bag", *, format: str = "json", model: Optional[str] = None,
-                lm: Optional[str] = None, top_n: int = 1, beam: Optional[float] = None,
-                max_unknown_length: Optional[int] = None, typos: bool = False,
-                convention: bool = True) -> "db.Bag":
+                options: Optional[Options] = None, **option_keywords: Any) -> "db.Bag":
     """Analyses a bag of lines (``str`` or ``bytes``; a final ``\\n`` or
-    ``\\r\\n`` is dropped, e.g. from ``dask.bag.read_text``).
+    ``\\r\\n`` is dropped, e.g. from ``dask.bag.read_text``). The options as
+    for :func:`analyze_files`.
 
     Returns:
         A bag with one ``str`` per input line: what ``kma analyze`` prints
         for it, without the final newline. ``bag.to_textfiles(...,
         last_endline=True)`` writes the CLI's output.
     """
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, convention=convention)
+    spec = _spec(model, options, option_keywords, format=format)
     return bag.map_partitions(_format_items, spec)
 
 
@@ -285,9 +298,7 @@ def _format_frame(frame: Any, column: str, output_column: str, spec: Spec) -> An
 
 def analyze_dataframe(df: Any, column: str = "text", *, output_column: str = "analysis",
                       format: str = "morphs", model: Optional[str] = None,
-                      lm: Optional[str] = None, top_n: int = 1, beam: Optional[float] = None,
-                      max_unknown_length: Optional[int] = None, typos: bool = False,
-                      convention: bool = True) -> Any:
+                      options: Optional[Options] = None, **option_keywords: Any) -> Any:
     """Adds to a Dask dataframe a column with the analysis of ``column``.
 
     Args:
@@ -295,11 +306,12 @@ def analyze_dataframe(df: Any, column: str = "text", *, output_column: str = "an
         output_column: the new column (``object`` dtype of ``str``).
         format: ``"morphs"`` (``"form/TAG form/TAG ..."``), ``"json"`` or
             ``"tsv"``, as in :func:`analyze_bag`.
+        options, **option_keywords: as for :func:`analyze_files`.
 
     Needs pandas (Debian: python3-pandas).
     """
     import pandas as pd
 
-    spec = Spec(model, lm, top_n, format, beam, max_unknown_length, typos, convention=convention)
+    spec = _spec(model, options, option_keywords, format=format)
     meta = df._meta.assign(**{output_column: pd.Series([], dtype=object)})
     return df.map_partitions(_format_frame, column, output_column, spec, meta=meta)

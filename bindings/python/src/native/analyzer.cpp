@@ -42,21 +42,8 @@ Analyzer::~Analyzer() {
 
 kma_status Analyzer::NewOptions(int top_n, kma_options** out) const {
   kma_status st = kma_options_new(out);
+  if (st == KMA_OK) st = ApplySettings(settings_, *out);
   if (st == KMA_OK) st = kma_options_set_int(*out, KMA_OPT_TOP_N, top_n);
-  if (st == KMA_OK && !settings_.lm.empty()) {
-    st = kma_options_set_string(*out, KMA_OPT_LM, settings_.lm.c_str());
-  }
-  if (st == KMA_OK && !settings_.output_tags.empty()) {
-    st = kma_options_set_string(*out, KMA_OPT_OUTPUT_TAGS, settings_.output_tags.c_str());
-  }
-  if (st == KMA_OK && settings_.has_beam) {
-    st = kma_options_set_float(*out, KMA_OPT_BEAM, settings_.beam);
-  }
-  if (st == KMA_OK && settings_.has_max_unknown_length) {
-    st = kma_options_set_int(*out, KMA_OPT_MAX_UNKNOWN_LENGTH, settings_.max_unknown_length);
-  }
-  if (st == KMA_OK && settings_.typos) st = kma_options_set_int(*out, KMA_OPT_TYPOS, 1);
-  if (st == KMA_OK && !settings_.convention) st = kma_options_set_int(*out, KMA_OPT_CONVENTION, 0);
   return st;
 }
 
@@ -196,17 +183,48 @@ py::list Analyzer::AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,
   return out;
 }
 
+kma_status AppendRecord(const kma_result* result, int32_t format, const Utf8Text& text,
+                        std::string* out) {
+  // Most records fit at once; a longer one is written again at its size.
+  const size_t at = out->size();
+  size_t written = 0;
+  out->resize(at + 256 + 32 * text.size);
+  kma_status st = kma_result_format(result, format, text.data, text.size, &(*out)[at],
+                                    out->size() - at, &written);
+  if (st == KMA_E_BUFFER_TOO_SMALL) {
+    out->resize(at + written + 1);
+    st = kma_result_format(result, format, text.data, text.size, &(*out)[at], written + 1,
+                           &written);
+  }
+  out->resize(st == KMA_OK ? at + written : at);
+  return st;
+}
+
+namespace {
+
+// The record `kma analyze --format F --top-n N` prints for a line, F given
+// as kma.dask's code (0 morphs, 1 json, 2 tsv): morphs lists the ranked
+// analyses when N > 1.
+int32_t CliRecordFormat(int format, int top_n) {
+  if (format == 1) return KMA_FORMAT_JSON;
+  if (format == 2) return KMA_FORMAT_TSV;
+  return top_n == 1 ? KMA_FORMAT_MORPHS : KMA_FORMAT_MORPHS_NBEST;
+}
+
+}  // namespace
+
 py::bytes Analyzer::FormatLines(py::sequence lines, int format, int top_n) {
   if (format < 0 || format > 2) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "unknown line format " + std::to_string(format), -1});
   }
   // As `kma analyze -f tsv -n N`: the format has room for one analysis.
-  if (static_cast<LineFormat>(format) == LineFormat::kTsv && top_n > 1) {
+  if (format == 2 && top_n > 1) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT,
                   "the tsv format prints one analysis per line: top_n " + std::to_string(top_n) +
                       " needs morphs or json",
                   -1});
   }
+  const int32_t record = CliRecordFormat(format, top_n);
   const std::vector<py::object> items = HoldItems(lines);
   const size_t n = items.size();
   std::vector<Utf8Text> views(n);
@@ -226,17 +244,26 @@ py::bytes Analyzer::FormatLines(py::sequence lines, int format, int top_n) {
       kma_result* raw = nullptr;
       st = kma_analyzer_analyze_utf8(analyzer_, views[i].data, views[i].size, &raw);
       ResultPtr result(raw);
+      if (st == KMA_OK) st = AppendRecord(result.get(), record, views[i], &out);
       if (st != KMA_OK) {
         fail = LastFailure(st);
         failed = static_cast<Py_ssize_t>(i);
-        break;
       }
-      AppendLine(static_cast<LineFormat>(format), top_n, views[i].data, views[i].size,
-                 result.get(), &out);
     }
   }
   if (fail.status != KMA_OK) Raise(fail, failed);
   return py::bytes(out);
+}
+
+py::str Analyzer::Format(py::handle text, int32_t format, int top_n) {
+  Utf8Text t;
+  Failure fail;
+  if (!ToUtf8(text, &t, &fail)) Raise(fail);
+  ResultPtr result(Run(t, top_n, false));
+  std::string out;
+  const kma_status st = AppendRecord(result.get(), format, t, &out);
+  if (st != KMA_OK) Raise(LastFailure(st));
+  return py::str(out);
 }
 
 }  // namespace kmapy

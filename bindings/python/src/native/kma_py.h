@@ -64,14 +64,12 @@ py::list ConvertAnalyses(const kma_result* result);
 py::list ConvertSentences(const kma_result* result, py::handle source,
                           const Utf8Text& text);
 
-// ---- line formats (line_format.cpp) ------------------------------------------
+// ---- records (analyzer.cpp) ---------------------------------------------------
 
-// The output formats of `kma analyze --format`, reproduced byte for byte.
-enum class LineFormat { kMorphs = 0, kJson = 1, kTsv = 2 };
-
-// Appends the output of one input line, as the CLI prints it.
-void AppendLine(LineFormat format, int top_n, const char* text, size_t size,
-                const kma_result* result, std::string* out);
+// Appends kma_result_format()'s record of `result` for `text` (UTF-8).
+// Returns the status; on failure nothing is appended.
+kma_status AppendRecord(const kma_result* result, int32_t format, const Utf8Text& text,
+                        std::string* out);
 
 // Frees a kma_result when it goes out of scope.
 struct ResultFree {
@@ -138,17 +136,30 @@ class Joiner {
   kma_joiner* joiner_ = nullptr;
 };
 
-// Analysis settings fixed when an Analyzer is made; top_n varies per call.
-struct Settings {
-  std::string lm;  // "" = the model's default
-  std::string output_tags;  // "" = every tag
-  bool has_beam = false;
-  float beam = 0;
-  bool has_max_unknown_length = false;
-  int32_t max_unknown_length = 0;
-  bool typos = false;  // KMA_OPT_TYPOS
-  bool convention = true;  // KMA_OPT_CONVENTION
+// One option slot's value, as kma.Options gives it (slot numbers and types
+// come from the library's table: kma_option_next and friends).
+struct SlotValue {
+  int32_t slot = 0;
+  int32_t type = KMA_OPT_TYPE_NONE;
+  int32_t i = 0;
+  float f = 0;
+  std::string s;
 };
+
+// Analysis settings fixed when an Analyzer is made: the slots kma.Options
+// sets, in order (unset slots keep the library's defaults). KMA_OPT_TOP_N
+// varies per call and is set by the calls.
+using Settings = std::vector<SlotValue>;
+
+// Converts kma.Options's (slot, value) pairs; raises TypeError for a value
+// of the wrong type and InvalidArgumentError for a string with a NUL.
+Settings ToSettings(py::sequence items);
+
+// Sets every value of `settings` on `opt`; the first failing status.
+kma_status ApplySettings(const Settings& settings, kma_options* opt);
+
+// Adds option_table(), check_options() and the type and flag constants.
+void BindOptions(py::module_& m);
 
 // One kma_analyzer (used under a mutex, with the GIL released) and, made on
 // first use, one kma_pool for batches.
@@ -168,6 +179,8 @@ class Analyzer {
   py::list AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,
                        bool return_errors);
   py::bytes FormatLines(py::sequence lines, int format, int top_n);
+  // kma_result_format()'s record of `text` (a KMA_FORMAT_* value).
+  py::str Format(py::handle text, int32_t format, int top_n);
 
  private:
   kma_status NewOptions(int top_n, kma_options** out) const;

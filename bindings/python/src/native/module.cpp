@@ -30,29 +30,14 @@ py::dict StatusCodes() {
   return codes;
 }
 
-// Settings from the keyword arguments of kma.Analyzer (None = default).
-Settings MakeSettings(const std::string& lm, py::object beam, py::object max_unknown, bool typos,
-                      const std::string& output_tags, bool convention) {
-  Settings s;
-  s.lm = lm;
-  s.typos = typos;
-  s.convention = convention;
-  s.output_tags = output_tags;
-  if (output_tags.find('\0') != std::string::npos) {
-    Raise(Failure{KMA_E_INVALID_ARGUMENT, "tags contain a NUL character", -1});
-  }
-  if (lm.find('\0') != std::string::npos) {
-    Raise(Failure{KMA_E_INVALID_ARGUMENT, "lm name contains a NUL character", -1});
-  }
-  if (!beam.is_none()) {
-    s.has_beam = true;
-    s.beam = beam.cast<float>();
-  }
-  if (!max_unknown.is_none()) {
-    s.has_max_unknown_length = true;
-    s.max_unknown_length = max_unknown.cast<int32_t>();
-  }
-  return s;
+// The record formats of kma_result_format(), by name, from the header.
+py::dict RecordFormats() {
+  py::dict formats;
+  formats["morphs"] = static_cast<int>(KMA_FORMAT_MORPHS);
+  formats["morphs_nbest"] = static_cast<int>(KMA_FORMAT_MORPHS_NBEST);
+  formats["json"] = static_cast<int>(KMA_FORMAT_JSON);
+  formats["tsv"] = static_cast<int>(KMA_FORMAT_TSV);
+  return formats;
 }
 
 void BindModel(py::module_& m) {
@@ -68,14 +53,10 @@ void BindModel(py::module_& m) {
 
 void BindAnalyzer(py::module_& m) {
   py::class_<Analyzer>(m, "Analyzer")
-      .def(py::init([](const Model& model, const std::string& lm, py::object beam,
-                       py::object max_unknown_length, bool typos, const std::string& output_tags,
-                       bool convention) {
-             return new Analyzer(model,
-                                 MakeSettings(lm, beam, max_unknown_length, typos, output_tags, convention));
+      .def(py::init([](const Model& model, py::sequence options) {
+             return new Analyzer(model, ToSettings(options));
            }),
-           "model"_a, "lm"_a, "beam"_a, "max_unknown_length"_a, "typos"_a = false, "output_tags"_a = "",
-           "convention"_a = true,
+           "model"_a, "options"_a,
            py::keep_alive<1, 2>())  // pools are made from the model handle
       .def("analyze", &Analyzer::Analyze, "text"_a, "top_n"_a)
       .def("analyze_constrained", &Analyzer::AnalyzeConstrained, "text"_a, "top_n"_a, "spans"_a,
@@ -84,7 +65,8 @@ void BindAnalyzer(py::module_& m) {
       .def("split_sentences", &Analyzer::SplitSentences, "text"_a)
       .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,
            "return_errors"_a)
-      .def("format_lines", &Analyzer::FormatLines, "lines"_a, "format"_a, "top_n"_a);
+      .def("format_lines", &Analyzer::FormatLines, "lines"_a, "format"_a, "top_n"_a)
+      .def("format", &Analyzer::Format, "text"_a, "format"_a, "top_n"_a);
 }
 
 void BindUserDict(py::module_& m) {
@@ -116,6 +98,7 @@ PYBIND11_MODULE(_kma, m) {
   }
   m.attr("STATUS_CODES") = StatusCodes();
   m.attr("HEADER_VERSION") = KMA_VERSION_STRING;
+  m.attr("RECORD_FORMATS") = RecordFormats();
   m.def("version", [] { return std::string(kma_version_string()); });
   m.def("abi_version", [] { return kma_abi_version(); });
   m.def("model_format_versions", [] {
@@ -129,6 +112,7 @@ PYBIND11_MODULE(_kma, m) {
     for (uint16_t t = 0; t < kma_tag_count(); ++t) names.append(kma_tag_name(t));
     return names;
   });
+  BindOptions(m);
   BindModel(m);
   BindAnalyzer(m);
   BindUserDict(m);

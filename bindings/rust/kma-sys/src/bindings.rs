@@ -114,6 +114,9 @@ pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
 pub const KMA_OPT_TYPE_FLOAT: _bindgen_ty_4 = 2;
 pub const KMA_OPT_TYPE_STRING: _bindgen_ty_4 = 3;
 pub type _bindgen_ty_4 = u32;
+pub const KMA_OPT_FLAG_BOOLEAN: _bindgen_ty_5 = 1;
+pub const KMA_OPT_FLAG_MODEL_LOOKUP: _bindgen_ty_5 = 2;
+pub type _bindgen_ty_5 = u32;
 extern "C" {
     pub fn kma_options_new(out: *mut *mut kma_options) -> kma_status;
 }
@@ -155,6 +158,18 @@ extern "C" {
 }
 extern "C" {
     pub fn kma_option_bounds(option: i32, min_out: *mut f64, max_out: *mut f64) -> kma_status;
+}
+extern "C" {
+    pub fn kma_option_next(option: i32) -> i32;
+}
+extern "C" {
+    pub fn kma_option_name(option: i32) -> *const ::core::ffi::c_char;
+}
+extern "C" {
+    pub fn kma_option_find(name: *const ::core::ffi::c_char, option_out: *mut i32) -> kma_status;
+}
+extern "C" {
+    pub fn kma_option_flags(option: i32) -> i32;
 }
 extern "C" {
     pub fn kma_model_open_file(
@@ -346,12 +361,12 @@ extern "C" {
         statuses: *mut kma_status,
     ) -> kma_status;
 }
-pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_5 = 1;
-pub const KMA_TOKEN_PATTERN: _bindgen_ty_5 = 2;
-pub const KMA_TOKEN_CONSTRAINED: _bindgen_ty_5 = 4;
-pub const KMA_TOKEN_CORRECTED: _bindgen_ty_5 = 8;
-pub const KMA_TOKEN_USER: _bindgen_ty_5 = 16;
-pub type _bindgen_ty_5 = u32;
+pub const KMA_TOKEN_UNKNOWN: _bindgen_ty_6 = 1;
+pub const KMA_TOKEN_PATTERN: _bindgen_ty_6 = 2;
+pub const KMA_TOKEN_CONSTRAINED: _bindgen_ty_6 = 4;
+pub const KMA_TOKEN_CORRECTED: _bindgen_ty_6 = 8;
+pub const KMA_TOKEN_USER: _bindgen_ty_6 = 16;
+pub type _bindgen_ty_6 = u32;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct kma_token {
@@ -714,6 +729,33 @@ extern "C" {
 extern "C" {
     pub fn kma_tag_from_name(name: *const ::core::ffi::c_char, out: *mut u16) -> kma_status;
 }
+pub const KMA_FORMAT_MORPHS: _bindgen_ty_7 = 1;
+pub const KMA_FORMAT_MORPHS_NBEST: _bindgen_ty_7 = 2;
+pub const KMA_FORMAT_JSON: _bindgen_ty_7 = 3;
+pub const KMA_FORMAT_TSV: _bindgen_ty_7 = 4;
+pub type _bindgen_ty_7 = u32;
+extern "C" {
+    pub fn kma_result_format(
+        result: *const kma_result,
+        format: i32,
+        text: *const ::core::ffi::c_char,
+        length: usize,
+        buffer: *mut ::core::ffi::c_char,
+        capacity: usize,
+        written: *mut usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_result_format_utf16(
+        result: *const kma_result,
+        format: i32,
+        text: *const u16,
+        units: usize,
+        buffer: *mut ::core::ffi::c_char,
+        capacity: usize,
+        written: *mut usize,
+    ) -> kma_status;
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct kma_lm_item {
@@ -897,10 +939,10 @@ extern "C" {
         dict: *const kma_user_dict,
     ) -> kma_status;
 }
-pub const KMA_JOIN_AUTO: _bindgen_ty_6 = 0;
-pub const KMA_JOIN_ATTACH: _bindgen_ty_6 = 1;
-pub const KMA_JOIN_SPACE: _bindgen_ty_6 = 2;
-pub type _bindgen_ty_6 = u32;
+pub const KMA_JOIN_AUTO: _bindgen_ty_8 = 0;
+pub const KMA_JOIN_ATTACH: _bindgen_ty_8 = 1;
+pub const KMA_JOIN_SPACE: _bindgen_ty_8 = 2;
+pub type _bindgen_ty_8 = u32;
 extern "C" {
     pub fn kma_joiner_new(out: *mut *mut kma_joiner, model: *const kma_model) -> kma_status;
 }

@@ -43,7 +43,9 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    fn from_code(code: i32) -> ErrorKind {
+    /// The kind of a raw `kma_status` code (`Other` for `KMA_E_UNKNOWN`,
+    /// for codes newer than this binding and for `KMA_OK`).
+    pub fn from_code(code: i32) -> ErrorKind {
         match code {
             sys::KMA_E_INVALID_ARGUMENT => ErrorKind::InvalidArgument,
             sys::KMA_E_OUT_OF_MEMORY => ErrorKind::OutOfMemory,

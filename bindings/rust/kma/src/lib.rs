@@ -36,9 +36,9 @@ pub use analyzer::Analyzer;
 pub use constraints::Constraints;
 pub use error::{Error, ErrorKind, Result};
 pub use model::Model;
-pub use options::Options;
+pub use options::{OptionValue, Options};
 pub use pool::Pool;
-pub use result::{tag_name, Analysis, Candidate, Sentence, Token};
+pub use result::{tag_name, Analysis, Candidate, RecordFormat, Sentence, Token};
 pub use user_dict::{Joiner, UserDict};
 
 /// Re-export of the raw declarations, for what the safe API lacks.

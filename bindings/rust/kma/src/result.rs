@@ -7,7 +7,24 @@ use std::ptr::NonNull;
 
 use kma_sys as sys;
 
+use crate::error::Error;
 use crate::model::borrowed_str;
+
+/// The records of `kma analyze --format`, for [`Analysis::format`]: the
+/// library's `KMA_FORMAT_*` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(i32)]
+pub enum RecordFormat {
+    /// `form/TAG form/TAG ...` of the best analysis (`-f morphs`).
+    Morphs = sys::KMA_FORMAT_MORPHS as i32,
+    /// Every analysis as `score<TAB>form/TAG ...`, then a blank line
+    /// (`-f morphs` with `--top-n` above 1).
+    MorphsNBest = sys::KMA_FORMAT_MORPHS_NBEST as i32,
+    /// One JSON Lines record with every analysis (`-f json`).
+    Json = sys::KMA_FORMAT_JSON as i32,
+    /// `form<TAB>TAG<TAB>begin<TAB>length<TAB>score` per token, then `EOS` (`-f tsv`).
+    Tsv = sys::KMA_FORMAT_TSV as i32,
+}
 
 /// The result of [`Analyzer::analyze`](crate::Analyzer::analyze): one or
 /// more candidate analyses (best first) plus the sentence spans of the text.
@@ -33,6 +50,50 @@ impl<'t> Analysis<'t> {
     /// The analysed text.
     pub fn text(&self) -> &'t str {
         self.text
+    }
+
+    /// What `kma analyze --format F` prints for this result, its text taken
+    /// as one input line, byte for byte (the library's `kma_result_format`,
+    /// which the CLI writes its output with). The record ends with its
+    /// newline.
+    ///
+    /// ```no_run
+    /// # let model = kma::Model::open_default()?;
+    /// let mut analyzer = model.analyzer()?;
+    /// let json = analyzer.analyze("아버지가방에들어가신다")?.format(kma::RecordFormat::Json)?;
+    /// # let _ = json;
+    /// # Ok::<(), kma::Error>(())
+    /// ```
+    pub fn format(&self, format: RecordFormat) -> crate::Result<String> {
+        let mut buffer = vec![0u8; 256 + 32 * self.text.len()];
+        let mut written = 0usize;
+        for _ in 0..2 {
+            // SAFETY: live result; the text and the buffer are valid for
+            // their lengths and not retained.
+            let status = unsafe {
+                sys::kma_result_format(
+                    self.ptr(),
+                    format as i32,
+                    self.text.as_ptr().cast(),
+                    self.text.len(),
+                    buffer.as_mut_ptr().cast(),
+                    buffer.len(),
+                    &mut written,
+                )
+            };
+            if status != sys::KMA_E_BUFFER_TOO_SMALL {
+                Error::check(status)?;
+                buffer.truncate(written);
+                return String::from_utf8(buffer).map_err(|e| {
+                    Error::new(sys::KMA_E_INTERNAL, format!("record is not UTF-8: {e}"))
+                });
+            }
+            buffer.resize(written + 1, 0);
+        }
+        Err(Error::new(
+            sys::KMA_E_INTERNAL,
+            "kma_result_format: the record grew between calls",
+        ))
     }
 
     /// Number of candidate analyses (1..=top_n; fewer if fewer paths exist).

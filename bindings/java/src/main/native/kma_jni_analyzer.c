@@ -5,11 +5,10 @@
 #include "kma_jni_util.h"
 
 JNIEXPORT jlong JNICALL Java_io_github_kma_Analyzer_new0(JNIEnv* env, jclass cls, jlong model,
-                                                         jint mask, jint top_n, jfloat beam,
-                                                         jint max_unknown, jbyteArray lm,
-                                                         jbyteArray output_tags) {
+                                                         jintArray slots, jdoubleArray numbers,
+                                                         jobjectArray strings) {
   (void)cls;
-  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm, output_tags);
+  kma_options* opt = kma_jni_make_options(env, slots, numbers, strings);
   if (opt == NULL) return 0;
   kma_analyzer* a = NULL;
   kma_status s = kma_analyzer_new(&a, KMA_JNI_PTR(const kma_model, model), opt);
@@ -22,12 +21,11 @@ JNIEXPORT jlong JNICALL Java_io_github_kma_Analyzer_new0(JNIEnv* env, jclass cls
 }
 
 JNIEXPORT void JNICALL Java_io_github_kma_Analyzer_setOptions0(JNIEnv* env, jclass cls, jlong h,
-                                                               jint mask, jint top_n,
-                                                               jfloat beam, jint max_unknown,
-                                                               jbyteArray lm,
-                                                               jbyteArray output_tags) {
+                                                               jintArray slots,
+                                                               jdoubleArray numbers,
+                                                               jobjectArray strings) {
   (void)cls;
-  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm, output_tags);
+  kma_options* opt = kma_jni_make_options(env, slots, numbers, strings);
   if (opt == NULL) return;
   kma_status s = kma_analyzer_set_options(KMA_JNI_PTR(kma_analyzer, h), opt);
   kma_options_free(opt);
@@ -77,6 +75,52 @@ JNIEXPORT jobject JNICALL Java_io_github_kma_Analyzer_split0(JNIEnv* env, jclass
                                                              jstring text) {
   (void)cls;
   return run(env, h, text, kma_analyzer_split_utf16);
+}
+
+/* kma_result_format_utf16's record of r for the UTF-16 text, as a String;
+ * NULL with an exception pending on failure. */
+static jstring format_record(JNIEnv* env, const kma_result* r, jint format,
+                             const kma_jni_chars* text) {
+  char small[4096];
+  size_t n = 0;
+  const uint16_t* units = (const uint16_t*)text->data;
+  kma_status s = kma_result_format_utf16(r, (int32_t)format, units, (size_t)text->length, small,
+                                         sizeof small, &n);
+  if (s == KMA_OK) return kma_jni_string_from_utf8(env, small, n);
+  if (s != KMA_E_BUFFER_TOO_SMALL) {
+    kma_jni_throw_status(env, s);
+    return NULL;
+  }
+  char* big = (char*)malloc(n + 1);
+  if (big == NULL) {
+    kma_jni_throw_oom(env, "kma: record");
+    return NULL;
+  }
+  s = kma_result_format_utf16(r, (int32_t)format, units, (size_t)text->length, big, n + 1, &n);
+  jstring out = s == KMA_OK ? kma_jni_string_from_utf8(env, big, n) : NULL;
+  if (s != KMA_OK) kma_jni_throw_status(env, s);
+  free(big);
+  return out;
+}
+
+JNIEXPORT jstring JNICALL Java_io_github_kma_Analyzer_format0(JNIEnv* env, jclass cls, jlong h,
+                                                              jstring text, jint format) {
+  (void)cls;
+  kma_jni_chars chars;
+  if (kma_jni_chars_get(env, text, &chars) != 0) return NULL;
+  kma_result* r = NULL;
+  kma_status s = kma_analyzer_analyze_utf16(KMA_JNI_PTR(kma_analyzer, h),
+                                            (const uint16_t*)chars.data, (size_t)chars.length,
+                                            &r);
+  jstring out = NULL;
+  if (s != KMA_OK) {
+    kma_jni_throw_status(env, s);
+  } else {
+    out = format_record(env, r, format, &chars);
+  }
+  kma_result_free(r);
+  kma_jni_chars_release(&chars);
+  return out;
 }
 
 /* Fills @p c from the columns of io.github.kma.Constraints. Returns 0, or

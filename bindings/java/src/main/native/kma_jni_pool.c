@@ -5,13 +5,12 @@
 #include "kma_jni_util.h"
 
 JNIEXPORT jlong JNICALL Java_io_github_kma_AnalyzerPool_new0(JNIEnv* env, jclass cls,
-                                                             jlong model, jint mask,
-                                                             jint top_n, jfloat beam,
-                                                             jint max_unknown, jbyteArray lm,
-                                                             jbyteArray output_tags, jint threads) {
+                                                             jlong model, jintArray slots,
+                                                             jdoubleArray numbers,
+                                                             jobjectArray strings, jint threads) {
   (void)cls;
   /* threads >= 0: checked by AnalyzerPool.java. */
-  kma_options* opt = kma_jni_make_options(env, mask, top_n, beam, max_unknown, lm, output_tags);
+  kma_options* opt = kma_jni_make_options(env, slots, numbers, strings);
   if (opt == NULL) return 0;
   kma_pool* pool = NULL;
   kma_status s =

@@ -34,13 +34,15 @@ void kma_jni_throw_status(JNIEnv* env, kma_status status);
 jobject kma_jni_new_exception(JNIEnv* env, kma_status status, const char* msg, int64_t offset);
 
 /*
- * A kma_options from the fields of io.github.kma.AnalyzerOptions (mask says
- * which are set; see AnalyzerOptions.java). Values are validated by the C
- * library, so the binding reports exactly its bounds and messages. Returns
- * NULL with an exception pending on failure; the caller frees the set.
+ * A kma_options from the values of io.github.kma.AnalyzerOptions: slot
+ * numbers, and per slot a number (ints and booleans too) or NUL-terminated
+ * UTF-8 (string slots), set by the slot's type (kma_jni_options.c). Values
+ * are validated by the C library, so the binding reports exactly its bounds
+ * and messages. Returns NULL with an exception pending on failure; the
+ * caller frees the set.
  */
-kma_options* kma_jni_make_options(JNIEnv* env, jint mask, jint top_n, jfloat beam,
-                                  jint max_unknown, jbyteArray lm, jbyteArray output_tags);
+kma_options* kma_jni_make_options(JNIEnv* env, jintArray slots, jdoubleArray numbers,
+                                  jobjectArray strings);
 
 /* Throws java.lang.OutOfMemoryError with the given message. */
 void kma_jni_throw_oom(JNIEnv* env, const char* what);

@@ -47,8 +47,7 @@ public final class Analyzer extends NativeHandle {
     AnalyzerOptions opt = o != null ? o : new AnalyzerOptions();
     long m = model.acquireForAnalyzer();
     try {
-      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(),
-          opt.outputTagsUtf8());
+      return new0(m, opt.slots(), opt.numbers(), opt.strings());
     } finally {
       model.releaseForAnalyzer();
     }
@@ -63,8 +62,7 @@ public final class Analyzer extends NativeHandle {
     synchronized (callLock) {
       long h = acquire();
       try {
-        setOptions0(h, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(),
-            opt.outputTagsUtf8());
+        setOptions0(h, opt.slots(), opt.numbers(), opt.strings());
       } finally {
         release();
       }
@@ -135,22 +133,48 @@ public final class Analyzer extends NativeHandle {
     }
   }
 
+  /**
+   * What {@code kma analyze --format F} prints for {@code text} as one input
+   * line, byte for byte (the C library's {@code kma_result_format}, which the
+   * CLI writes its output with): one record with this analyzer's options,
+   * ending with its newline. Offsets in it are UTF-8 bytes, as the CLI
+   * prints them, not the UTF-16 units of {@link #analyze}.
+   *
+   * <pre>{@code analyzer.format("아버지가방에들어가신다", RecordFormat.JSON)}</pre>
+   *
+   * @throws KmaException with {@link KmaException#INVALID_UTF16} for an
+   *     unpaired surrogate
+   */
+  public String format(String text, RecordFormat format) {
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(format, "format");
+    synchronized (callLock) {
+      long h = acquire();
+      try {
+        return format0(h, text, format.code());
+      } finally {
+        release();
+      }
+    }
+  }
+
   /** Native calls currently running (for tests of close-while-in-use). */
   int activeCalls() {
     return callsInFlight();
   }
 
-  private static native long new0(long model, int mask, int topN, float beam,
-      int maxUnknownLength, byte[] lmUtf8, byte[] outputTagsUtf8);
+  private static native long new0(long model, int[] slots, double[] numbers, byte[][] strings);
 
-  private static native void setOptions0(long handle, int mask, int topN, float beam,
-      int maxUnknownLength, byte[] lmUtf8, byte[] outputTagsUtf8);
+  private static native void setOptions0(long handle, int[] slots, double[] numbers,
+      byte[][] strings);
 
   private static native void free0(long handle);
 
   private static native Result analyze0(long handle, String text);
 
   private static native Result split0(long handle, String text);
+
+  private static native String format0(long handle, String text, int format);
 
   private static native Result analyzeConstrained0(long handle, String text, int[] kinds,
       int[] begins, int[] ends, byte[][] texts);

@@ -62,8 +62,7 @@ public final class AnalyzerPool extends NativeHandle {
     AnalyzerOptions opt = o != null ? o : new AnalyzerOptions();
     long m = model.acquireForAnalyzer();
     try {
-      return new0(m, opt.mask, opt.topN, opt.beam, opt.maxUnknownLength, opt.lmUtf8(),
-          opt.outputTagsUtf8(), threads);
+      return new0(m, opt.slots(), opt.numbers(), opt.strings(), threads);
     } finally {
       model.releaseForAnalyzer();
     }
@@ -112,8 +111,8 @@ public final class AnalyzerPool extends NativeHandle {
     return Collections.unmodifiableList(out);
   }
 
-  private static native long new0(long model, int mask, int topN, float beam,
-      int maxUnknownLength, byte[] lmUtf8, byte[] outputTagsUtf8, int threads);
+  private static native long new0(long model, int[] slots, double[] numbers, byte[][] strings,
+      int threads);
 
   private static native void free0(long handle);
 

@@ -2,9 +2,9 @@ package io.github.kma;
 
 /**
  * A failure reported by the kma C library: its status code (one of the
- * constants below, always negative), the library's message (with context
- * such as the file path), and for invalid text the UTF-16 offset of the
- * first bad code unit.
+ * constants below, always negative, with the C header's values), the
+ * library's message (with context such as the file path), and for invalid
+ * text the UTF-16 offset of the first bad code unit.
  *
  * <p>Unchecked, like the exceptions of other JNI wrappers: most failures
  * (a missing model, a bad option) are programming or deployment errors.
@@ -13,31 +13,32 @@ public class KmaException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** An error without a more specific code. */
-  public static final int UNKNOWN = -1;
+  public static final int UNKNOWN = CApi.KMA_E_UNKNOWN;
   /** A null or out-of-range argument, or an option the model lacks. */
-  public static final int INVALID_ARGUMENT = -2;
+  public static final int INVALID_ARGUMENT = CApi.KMA_E_INVALID_ARGUMENT;
   /** The library could not allocate memory. */
-  public static final int OUT_OF_MEMORY = -3;
+  public static final int OUT_OF_MEMORY = CApi.KMA_E_OUT_OF_MEMORY;
   /** A file could not be opened or read; the message names the path. */
-  public static final int IO = -4;
+  public static final int IO = CApi.KMA_E_IO;
   /** The bytes are not a valid kma model. */
-  public static final int MODEL_FORMAT = -10;
+  public static final int MODEL_FORMAT = CApi.KMA_E_MODEL_FORMAT;
   /** The model's format version is not supported by this library. */
-  public static final int MODEL_VERSION = -11;
+  public static final int MODEL_VERSION = CApi.KMA_E_MODEL_VERSION;
   /** Invalid UTF-8 (not produced by this binding, which passes UTF-16). */
-  public static final int INVALID_UTF8 = -20;
+  public static final int INVALID_UTF8 = CApi.KMA_E_INVALID_UTF8;
   /** The text holds an unpaired surrogate; see {@link #offset()}. */
-  public static final int INVALID_UTF16 = -21;
+  public static final int INVALID_UTF16 = CApi.KMA_E_INVALID_UTF16;
   /** The text is too long for 32-bit offsets. */
-  public static final int INPUT_TOO_LONG = -22;
+  public static final int INPUT_TOO_LONG = CApi.KMA_E_INPUT_TOO_LONG;
   /** A buffer was too small. */
-  public static final int BUFFER_TOO_SMALL = -30;
-  /** Valid but unsupported by this build or CPU. */
-  public static final int UNSUPPORTED = -40;
+  public static final int BUFFER_TOO_SMALL = CApi.KMA_E_BUFFER_TOO_SMALL;
+  /** Valid but unsupported: an option or format this library does not know,
+   *  or a feature this build or CPU lacks. */
+  public static final int UNSUPPORTED = CApi.KMA_E_UNSUPPORTED;
   /** No analysis satisfies the constraints (see {@link Constraints}). */
-  public static final int UNSATISFIABLE = -50;
+  public static final int UNSATISFIABLE = CApi.KMA_E_UNSATISFIABLE;
   /** A bug inside kma. */
-  public static final int INTERNAL = -99;
+  public static final int INTERNAL = CApi.KMA_E_INTERNAL;
 
   private final int status;
   private final long offset;
@@ -71,24 +72,9 @@ public class KmaException extends RuntimeException {
     return offset;
   }
 
-  /** A short name for a status code, e.g. "KMA_E_IO". */
+  /** A short name for a status code, e.g. "KMA_E_IO" (the C header's). */
   public static String statusName(int status) {
-    switch (status) {
-      case 0: return "KMA_OK";
-      case UNKNOWN: return "KMA_E_UNKNOWN";
-      case INVALID_ARGUMENT: return "KMA_E_INVALID_ARGUMENT";
-      case OUT_OF_MEMORY: return "KMA_E_OUT_OF_MEMORY";
-      case IO: return "KMA_E_IO";
-      case MODEL_FORMAT: return "KMA_E_MODEL_FORMAT";
-      case MODEL_VERSION: return "KMA_E_MODEL_VERSION";
-      case INVALID_UTF8: return "KMA_E_INVALID_UTF8";
-      case INVALID_UTF16: return "KMA_E_INVALID_UTF16";
-      case INPUT_TOO_LONG: return "KMA_E_INPUT_TOO_LONG";
-      case BUFFER_TOO_SMALL: return "KMA_E_BUFFER_TOO_SMALL";
-      case UNSUPPORTED: return "KMA_E_UNSUPPORTED";
-      case UNSATISFIABLE: return "KMA_E_UNSATISFIABLE";
-      case INTERNAL: return "KMA_E_INTERNAL";
-      default: return "kma status " + status;  // a code newer than this binding
-    }
+    String name = CApi.statusName(status);
+    return name != null ? name : "kma status " + status;  // a code newer than this binding
   }
 }

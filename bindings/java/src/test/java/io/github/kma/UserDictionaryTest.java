@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * User dictionaries and the joiner against the bundled model: the golden
  * user-dictionary corpus (tests/golden/user_dict_*, as the CLI and the other
- * bindings), entries of every kind, errors, the issue's joiner examples.
+ * bindings), entries of every kind, errors, the joiner's documented examples.
  */
 class UserDictionaryTest {
   private static Model model;
