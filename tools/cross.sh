@@ -110,8 +110,9 @@ targets=(kma kma_jni kma_csharp kma_default_model)
 for t in offsets_golden typos lm log model_default constraints; do targets+=("kma_capi_${t}_test"); done
 targets+=(kma_capi_test)
 if [[ "${target}" == win-x64 ]]; then
-  for t in threads pool user_dict abi_layout static_link; do targets+=("kma_capi_${t}_test"); done
-  targets+=(kma_capi_header_test_c kma_capi_header_test_cxx kma_win_natives_test)
+  # Every C test program the build defines (wine runs them all).
+  mapfile -t capi_tests < <(cmake --build "${build_dir}" --target help | grep -o 'kma_capi_[a-z0-9_]*' | sort -u)
+  targets+=("${capi_tests[@]}" kma_win_natives_test)
 fi
 log "building ${targets[*]}"
 cmake --build "${build_dir}" --parallel "${jobs}" --target "${targets[@]}" || die "build failed"
