@@ -312,7 +312,7 @@ static void joiner_knows_user_stems(void** state) {
   kma_model_free(m);
 }
 
-/* Finding 22: a pre-analysed surface whose morphemes share its characters
+/* A pre-analysed surface whose morphemes share its characters
  * and hold a final ending before more (좋다네 -> 좋/VA 다/EF 네/NNG) put a
  * sentence boundary between them, and the result's two sentence spans
  * overlapped. The boundary now falls after the shared characters. */

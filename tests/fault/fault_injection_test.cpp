@@ -146,6 +146,10 @@ uint64_t SweepAllocations(const char* name, const Case& c, bool fewer = false) {
     EXPECT_EQ(f::LiveBlocks(), live) << "blocks leaked";
     ++runs;
     if (::testing::Test::HasFailure()) break;
+    // A full sweep of a large call runs for hours: its progress, so that an
+    // interrupted one still tells how far it came cleanly.
+    if (FullSweep() && runs % 1000 == 0)
+      std::fprintf(stderr, "%s: %zu of %llu points clean\n", name, runs, static_cast<unsigned long long>(count));
   }
   std::printf("%s: %llu allocations, %zu injection points run%s\n", name, static_cast<unsigned long long>(count),
               runs, FullSweep() ? " (full sweep)" : " (sample; KMA_FAULT_SWEEP=full for all)");

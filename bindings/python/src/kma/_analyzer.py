@@ -136,7 +136,9 @@ class Analyzer:
             The record, ending with its newline.
         """
         codes = _kma.RECORD_FORMATS
-        top_n = self._top_n(top_n)
+        top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
+        if format == "tsv" and top_n > 1:
+            raise ValueError(f"the tsv format prints one analysis per line: top_n {top_n} needs morphs or json")
         if format == "morphs" and top_n > 1:
             format = "morphs_nbest"
         if format not in ("json", "morphs", "morphs_nbest", "tsv"):

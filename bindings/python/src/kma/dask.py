@@ -79,13 +79,12 @@ class Spec:
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
             raise ValueError(f"format must be one of {sorted(FORMATS)}, not {self.format!r}")
+        _int_arg("max_line_bytes", self.max_line_bytes, 1, 2**32 - 1)
         if not isinstance(self.options, Options):
             raise TypeError(f"options must be a kma.Options, not {type(self.options).__name__}")
-        _int_arg("top_n", self.top_n, 1, 64, library_checks=True)
         if self.format == "tsv" and self.top_n > 1:
             raise ValueError(f"the tsv format prints one analysis per line: top_n {self.top_n} needs "
                              "morphs or json")
-        _int_arg("max_line_bytes", self.max_line_bytes, 1, 2**32 - 1)
 
     @property
     def top_n(self) -> int:
