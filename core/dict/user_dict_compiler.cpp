@@ -365,7 +365,7 @@ class UserDictionaryCompiler {
 
   // Entries holding a blocked or re-scored morpheme, or one of a blocked
   // tag (as the lattice hook reads them: a head stands for its stem only),
-  // and what the dictionary does to each (UserDictionary::AdjustModelEntry).
+  // and what the dictionary does to each (UserDictionary::ModelEntryScores).
   void MarkTouchedEntries() {
     d_->touched_entries_.assign((mi_.entry_count() + 63) / 64, 0);
     for (uint32_t i = 0; i < mi_.entry_count(); ++i) {

@@ -176,16 +176,20 @@ class UserDictionary {
   bool blocked(uint32_t model_morph) const { return touched(model_morph) && blocked_.count(model_morph) != 0; }
   float bonus(uint32_t model_morph) const;
   // The dictionary's change to a reading of model entry `e`: false if it
-  // holds a blocked morpheme or tag; else the user's scores of its
-  // morphemes are added to *penalty (subtracted, in morpheme order; a head
-  // counts its stem only). Worked out per entry when compiling: a large
-  // dictionary re-scores morphemes of many common readings.
-  bool AdjustModelEntry(uint32_t e, float* penalty) const {
+  // holds a blocked morpheme or tag; else [*begin, *end) are the user's
+  // scores of its morphemes, in morpheme order (a head counts its stem
+  // only; none for an entry it leaves alone), which the search's step
+  // builder adds to the reading's cost. Worked out per entry when
+  // compiling: a large dictionary re-scores morphemes of many common
+  // readings.
+  bool ModelEntryScores(uint32_t e, const float** begin, const float** end) const {
+    *begin = *end = nullptr;
     if (!entry_touched(e)) return true;
     const int64_t i = FindSorted(touched_ids_.data(), static_cast<uint32_t>(touched_ids_.size()), e);
     const TouchedEntry& t = touched_info_[static_cast<size_t>(i)];  // every touched entry is listed
     if (t.blocked) return false;
-    for (uint32_t k = t.bonus_begin; k < t.bonus_end; ++k) *penalty -= entry_bonuses_[k];
+    *begin = entry_bonuses_.data() + t.bonus_begin;
+    *end = entry_bonuses_.data() + t.bonus_end;
     return true;
   }
   bool tag_blocked(PosTag t) const { return (blocked_tags_ >> static_cast<unsigned>(t)) & 1u; }

@@ -210,14 +210,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   auto scorer = ScorerFor(opt, &lm_name);
   if (!scorer.ok()) return scorer.status();
   Scratch& sc = *scratch_;
-  if (sc.cps.size() >= 0x7FFFFFFFu) return Status(StatusCode::kInputTooLong, "input too long");
-  Normalize(sc.cps, &sc.nt);
-  const std::u32string& t = sc.nt.text;
-  sc.pretokens = Pretokenize(t);
-  WordIndex(t, &sc.word);
-  search::MakeChunks(t, sc.pretokens, &sc.chunks);
-  sc.constraints.Clear();
-  if (constraints != nullptr) KMA_RETURN_IF_ERROR(PrepareConstraints(*constraints));
+  KMA_RETURN_IF_ERROR(PrepareText(constraints));
   sc.nbest.Reset(opt.top_n);
   KMA_RETURN_IF_ERROR(SearchChunks(opt, constraints, scorer.value(), Params(opt, lm_name)));
   sc.nbest.Finish(&sc.paths);
@@ -248,6 +241,29 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
     }
   }
   DropRepeatedAnalyses(first, out);
+  return Status::Ok();
+}
+
+Status Analyzer::DecodeText(std::string_view text) {
+  KMA_RETURN_IF_ERROR(ReadyScratch());
+  return DecodeUtf8(text, &scratch_->cps, &scratch_->unit_begin);
+}
+
+const NormalizedText& Analyzer::normalized() const { return scratch_->nt; }
+const std::vector<search::Chunk>& Analyzer::chunks() const { return scratch_->chunks; }
+search::Lattice* Analyzer::lattice() { return &scratch_->lattice; }
+uint32_t Analyzer::decoded_units() const { return scratch_->unit_begin.back(); }
+
+Status Analyzer::PrepareText(const Constraints* constraints) {
+  Scratch& sc = *scratch_;
+  if (sc.cps.size() >= 0x7FFFFFFFu) return Status(StatusCode::kInputTooLong, "input too long");
+  Normalize(sc.cps, &sc.nt);
+  const std::u32string& t = sc.nt.text;
+  sc.pretokens = Pretokenize(t);
+  WordIndex(t, &sc.word);
+  search::MakeChunks(t, sc.pretokens, &sc.chunks);
+  sc.constraints.Clear();
+  if (constraints != nullptr) KMA_RETURN_IF_ERROR(PrepareConstraints(*constraints));
   return Status::Ok();
 }
 
@@ -282,32 +298,46 @@ void Analyzer::BuildChunkLattice(const AnalyzeOptions& opt, const search::Lattic
   if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
 }
 
+search::LatticeParams Analyzer::LatticeParamsFor(const AnalyzeOptions& opt) {
+  Scratch& sc = *scratch_;
+  search::LatticeParams lp;
+  lp.max_unknown_units = opt.max_unknown_length;
+  if (opt.typos) {
+    if (!sc.typos) sc.typos = std::make_unique<search::TypoCandidates>(model_->impl(), search::DefaultTypoEdits());
+    sc.typos->set_cost_scale(opt.typo_cost_scale > 0.0f ? opt.typo_cost_scale : 1.0f);
+    lp.typos = sc.typos.get();
+  }
+  return lp;
+}
+
+search::SearchParams Analyzer::PrepareChunk(const AnalyzeOptions& opt, const search::LatticeParams& lp,
+                                            const search::SearchParams& sp, const search::Chunk& c,
+                                            bool constrained, size_t* pti) {
+  Scratch& sc = *scratch_;
+  BuildChunkLattice(opt, lp, c, pti);
+  if (constrained) {
+    search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
+    sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);
+  }
+  // Text written without any spaces says nothing about word boundaries:
+  // there the boundary model is switched off (measured on a space-free copy
+  // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
+  search::SearchParams chunk_sp = sp;
+  if (search::IsSpaceless(sc.nt.text, c)) chunk_sp.nospace_floor = 0.0f;
+  return chunk_sp;
+}
+
 Status Analyzer::SearchChunks(const AnalyzeOptions& opt, const Constraints* constraints, lm::LmScorer* scorer,
                               const search::SearchParams& sp) {
   Scratch& sc = *scratch_;
   const ModelImpl& model = model_->impl();
   const std::u32string& t = sc.nt.text;
-  search::LatticeParams lp;
-  lp.max_unknown_units = opt.max_unknown_length;
-  if (opt.typos) {
-    if (!sc.typos) sc.typos = std::make_unique<search::TypoCandidates>(model, search::DefaultTypoEdits());
-    sc.typos->set_cost_scale(opt.typo_cost_scale > 0.0f ? opt.typo_cost_scale : 1.0f);
-    lp.typos = sc.typos.get();
-  }
+  const search::LatticeParams lp = LatticeParamsFor(opt);
   size_t pti = 0;
   uint32_t lemmas_searched = 0;  // bits of the lemma constraints some chunk held
   for (const search::Chunk& c : sc.chunks) {
-    BuildChunkLattice(opt, lp, c, &pti);
-    if (constraints != nullptr) {
-      search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
-      sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);
-      lemmas_searched |= sc.constraints.chunk_lemmas;
-    }
-    // Text written without any spaces says nothing about word boundaries:
-    // there the boundary model is switched off (measured on a space-free copy
-    // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
-    search::SearchParams chunk_sp = sp;
-    if (search::IsSpaceless(t, c)) chunk_sp.nospace_floor = 0.0f;
+    const search::SearchParams chunk_sp = PrepareChunk(opt, lp, sp, c, constraints != nullptr, &pti);
+    lemmas_searched |= sc.constraints.chunk_lemmas;
     sc.search.Run(model, scorer, t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths,
                   constraints != nullptr ? &sc.constraints : nullptr);
     if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);
@@ -353,52 +383,56 @@ void Analyzer::DropRepeatedAnalyses(size_t first, std::vector<Analysis>* out) {
 }
 
 void Analyzer::ToTokens(const Path& path, Analysis* an) const {
-  const ModelImpl& model = model_->impl();
   const Scratch& sc = *scratch_;
-  const std::u32string& t = sc.nt.text;
-  const auto& to_input = sc.nt.to_input;
   an->score = path.score;
   an->lm_score = path.lm;
   an->tokens.reserve(path.morphs.size());
   size_t forced_k = 0;  // index of a forced morpheme within its span
   for (size_t i = 0; i < path.morphs.size(); ++i) {
-    search::PathMorph m = path.morphs[i];
-    Token tok;
+    const search::PathMorph& m = path.morphs[i];
     if ((m.flags & kTokenConstrained) != 0) {
       const search::PathMorph* prev = i > 0 ? &path.morphs[i - 1] : nullptr;
       const bool same = prev != nullptr && (prev->flags & kTokenConstrained) != 0 && prev->begin == m.begin;
       forced_k = same ? forced_k + 1 : 0;
-      ForcedToken(forced_k, &m, &tok);
     }
-    tok.tag = m.tag;
-    tok.morph_id = m.morph;
-    tok.flags = m.flags;
-    if ((m.flags & kTokenConstrained) != 0) {
-      // ForcedToken set the form.
-    } else if (IsUserId(m.morph)) {
-      // A user morpheme the model lacks (a pattern rule's: the matched text).
-      const std::string& form = user_->morph(m.morph).form;
-      tok.form = form.empty() ? SurfaceUtf8(t, m.begin, m.end) : form;
-      tok.morph_id = 0;
-      tok.flags |= kTokenUser;
-    } else if (m.morph != 0) {
-      tok.form = std::string(model.morph_form(m.morph));
-    } else {
-      tok.form = SurfaceUtf8(t, m.begin, m.end);
-    }
-    tok.score = m.score;
-    const uint32_t cb = to_input[m.begin];
-    const uint32_t ce = to_input[m.end] > to_input[m.end - 1] ? to_input[m.end] : to_input[m.end - 1] + 1;
-    tok.cp_begin = cb;
-    tok.cp_length = ce - cb;
-    tok.begin = sc.unit_begin[cb];
-    tok.length = sc.unit_begin[ce] - tok.begin;
-    tok.word = sc.word[m.begin];
-    an->tokens.push_back(std::move(tok));
+    an->tokens.emplace_back();
+    MorphToken(m, forced_k, &an->tokens.back());
   }
   // Sentence numbers see the line breaks of the decoded text (cp_begin and
   // cp_length index it), as splitting does.
   search::AssignSentences(search::SplitText::Utf32(sc.cps.data(), sc.cps.size()), &an->tokens);
+}
+
+void Analyzer::MorphToken(search::PathMorph m, size_t forced_k, Token* tok) const {
+  const ModelImpl& model = model_->impl();
+  const Scratch& sc = *scratch_;
+  const std::u32string& t = sc.nt.text;
+  const auto& to_input = sc.nt.to_input;
+  if ((m.flags & kTokenConstrained) != 0) ForcedToken(forced_k, &m, tok);
+  tok->tag = m.tag;
+  tok->morph_id = m.morph;
+  tok->flags = m.flags;
+  if ((m.flags & kTokenConstrained) != 0) {
+    // ForcedToken set the form.
+  } else if (IsUserId(m.morph)) {
+    // A user morpheme the model lacks (a pattern rule's: the matched text).
+    const std::string& form = user_->morph(m.morph).form;
+    tok->form = form.empty() ? SurfaceUtf8(t, m.begin, m.end) : form;
+    tok->morph_id = 0;
+    tok->flags |= kTokenUser;
+  } else if (m.morph != 0) {
+    tok->form = std::string(model.morph_form(m.morph));
+  } else {
+    tok->form = SurfaceUtf8(t, m.begin, m.end);
+  }
+  tok->score = m.score;
+  const uint32_t cb = to_input[m.begin];
+  const uint32_t ce = to_input[m.end] > to_input[m.end - 1] ? to_input[m.end] : to_input[m.end - 1] + 1;
+  tok->cp_begin = cb;
+  tok->cp_length = ce - cb;
+  tok->begin = sc.unit_begin[cb];
+  tok->length = sc.unit_begin[ce] - tok->begin;
+  tok->word = sc.word[m.begin];
 }
 
 void Analyzer::ForcedToken(size_t k, search::PathMorph* m, Token* tok) const {

@@ -18,12 +18,15 @@
 
 namespace kma {
 
+class GoldScorer;
+struct NormalizedText;
 class UserDictionary;
 namespace lm {
 class LmScorer;
 }  // namespace lm
 namespace search {
 struct Chunk;
+struct Lattice;
 struct LatticeParams;
 struct Path;
 struct PathMorph;
@@ -119,11 +122,33 @@ class Analyzer {
   void ReleaseMemory() noexcept;
 
  private:
+  // Rebuilds the lattices of an analysis to score it (core/search/gold_scorer.h).
+  friend class GoldScorer;
+
   Status AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* constraints, std::vector<Analysis>* out);
+  // Decodes `text` for PrepareText (errors as AnalyzeUtf8).
+  Status DecodeText(std::string_view text);
+  // Normalizes, pretokenizes and chunks the decoded text and resolves
+  // `constraints` (nullptr: none) against it.
+  Status PrepareText(const Constraints* constraints);
+  // The prepared text: normalized, its chunks, the lattice PrepareChunk
+  // built last, and the decoded length in code units.
+  const NormalizedText& normalized() const;
+  const std::vector<search::Chunk>& chunks() const;
+  search::Lattice* lattice();
+  uint32_t decoded_units() const;
   // AnalyzeDecoded's search: every chunk of the normalized text, its best
   // paths added to the scratch's N-best joiner.
   Status SearchChunks(const AnalyzeOptions& opt, const Constraints* constraints, lm::LmScorer* scorer,
                       const search::SearchParams& sp);
+  // The lattice parameters of `opt` (compiling the typo edits when first asked for).
+  search::LatticeParams LatticeParamsFor(const AnalyzeOptions& opt);
+  // The lattice of chunk `c` as the search sees it (BuildChunkLattice, then
+  // with `constrained` the span constraints and the chunk's lemma bits),
+  // and the search parameters `sp` for that chunk.
+  search::SearchParams PrepareChunk(const AnalyzeOptions& opt, const search::LatticeParams& lp,
+                                    const search::SearchParams& sp, const search::Chunk& c, bool constrained,
+                                    size_t* pti);
   // The lattice of chunk `c` (pretokens from index *pti on), with the
   // convention prior's penalties and the user dictionary's nodes.
   void BuildChunkLattice(const AnalyzeOptions& opt, const search::LatticeParams& lp, const search::Chunk& c,
@@ -142,6 +167,9 @@ class Analyzer {
   // The tokens of a path over the text last decoded.
   static void DropRepeatedAnalyses(size_t first, std::vector<Analysis>* out);
   void ToTokens(const search::Path& path, Analysis* an) const;
+  // The token of one morpheme of such a path; `forced_k` is its index in its
+  // span constraint's forced node.
+  void MorphToken(search::PathMorph m, size_t forced_k, Token* tok) const;
   // The form of the k-th morpheme of a span constraint's forced node; sets
   // its own part of the span and, for a morpheme the dictionary lacks, id 0
   // and kTokenUnknown.

@@ -3,124 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/base/log_add.h"
 #include "core/search/constrained_lattice.h"
-#include "core/search/user_nodes.h"
 
 namespace kma::search {
 namespace {
 
 constexpr float kNegInf = -1e30f;
-constexpr float kLog2 = 0.6931472f;
 
 }  // namespace
-
-float BeamSearch::Boundary(int prev_tag, PosTag tag, bool space) const {
-  // Missing spaces are common in real text, so their cost is capped; spaces
-  // where the corpus has none (before a particle or ending) keep full cost.
-  float b = model_->BoundaryLogp(prev_tag, static_cast<int>(tag), space);
-  if (!space && b < params_->nospace_floor) b = params_->nospace_floor;
-  return params_->boundary_weight * b;
-}
-
-bool BeamSearch::AddMorph(const MorphStep& m, float boundary, float floor, State* out) {
-  // P(m | h) = lambda * P_lm(m | h) + (1 - lambda) * P_tag(tag | tag
-  // history) * P(m | tag): an n-gram the corpus never saw still gets what
-  // its tags make likely. Every term is a log-probability or a cost, so the
-  // score with the LM's log-probability taken as 0 bounds the result: a
-  // morpheme that cannot reach the floor even so costs no LM look-up.
-  const float base = out->score + boundary - params_->morph_penalty;
-  if (!use_tag_lm_) {
-    if (base + m.emit_logp < floor) {
-      out->score = base + m.emit_logp;
-      return false;
-    }
-    const float lm = scorer_->Step(&out->lm_state, m.lm_token);
-    out->lm += lm;
-    out->score = base + lm + m.emit_logp;
-  } else {
-    const TagLmTable& tags = model_->tag_lm_table();
-    const uint32_t tag_token = LmClassToken(m.tag);
-    const float tag = tags.Peek(out->tag_state, tag_token) + m.tag_logp + log_rest_;
-    // log(e^a + e^b) <= max(a, b) + log 2: cheaper than the sum itself.
-    const float bound = base + std::max(m.emit_logp + log_lambda_, tag) + kLog2;
-    if (bound < floor) {
-      out->score = bound;
-      return false;
-    }
-    const float lm = scorer_->Step(&out->lm_state, m.lm_token);
-    out->lm += lm;
-    out->tag_state = tags.Next(out->tag_state, tag_token);
-    out->score = base + LogAdd(lm + m.emit_logp + log_lambda_, tag);
-  }
-  out->last_tag = static_cast<uint8_t>(m.tag);
-  out->last_socket = m.socket_key;
-  return out->score >= floor;
-}
-
-BeamSearch::Reach BeamSearch::Extend(const State& s, const Node& n, float floor, State* out) {
-  const bool space = s.space_before != 0;
-  // The two halves of a phonetic spelling come as a pair or not at all.
-  if (n.link_tail != (s.link_open != 0)) return Reach::kImpossible;
-  if (n.kind == NodeKind::kEntry) {
-    if (n.no_space_before && space) return Reach::kImpossible;
-    if (n.entry_kind != EntryKind::kSocket && s.last_socket != 0 && n.joins_right &&
-        ConcatBlockedAny(*model_, lattice_->user, s.last_socket, n.first_char))
-      return Reach::kImpossible;
-  }
-  *out = s;
-  out->score -= n.penalty;
-  if (n.transparent) {
-    // ㅋㅋ, ㅠㅠ say nothing about the words around them: the analysis goes
-    // on as after a space, and the token is only reported.
-    out->space_before = 1;
-    return out->score >= floor ? Reach::kReached : Reach::kBelow;
-  }
-  out->space_before = 0;
-  out->link_open = n.link_head;
-  auto reached = [&] { return out->score >= floor ? Reach::kReached : Reach::kBelow; };
-  const MorphStep* steps = lattice_->steps.data() + n.first_step;
-  if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {
-    // An unknown word or a pattern the dictionary lacks: its class token
-    // alone (the tag model only follows along).
-    out->score += Boundary(s.last_tag, n.tag, space);
-    if (out->score < floor) return Reach::kBelow;
-    const float lm = scorer_->Step(&out->lm_state, steps[0].lm_token);
-    out->lm += lm;
-    out->score += lm;
-    if (use_tag_lm_) out->tag_state = model_->tag_lm_table().Next(out->tag_state, steps[0].lm_token);
-    out->last_tag = static_cast<uint8_t>(n.tag);
-    out->last_socket = 0;
-    return reached();
-  }
-  if (n.entry_kind == EntryKind::kHead) {
-    // Boundary cost now (it depends on the space before the head); the LM
-    // sees the stem once its fused tail arrives.
-    out->score += Boundary(s.last_tag, n.tag, space);
-    out->last_tag = static_cast<uint8_t>(n.tag);
-    out->pending = n.socket;
-    out->pending_morph = steps[0].morph;
-    out->last_socket = 0;
-    return reached();
-  }
-  bool first = true;
-  if (n.entry_kind == EntryKind::kSocket) {
-    // The stem head was not scored yet: score the full stem now (its
-    // boundary was paid with the head).
-    MorphStep stem;
-    FillAnyStep(*model_, lattice_->user, s.pending_morph, &stem);
-    AddConventionPenalty(*lattice_, &stem);
-    if (!AddMorph(stem, 0.0f, floor, out)) return Reach::kBelow;
-    out->pending = 0;
-    out->pending_morph = 0;
-    first = false;
-  }
-  for (uint32_t k = 0; k < n.step_count; ++k) {
-    if (!AddMorph(steps[k], Boundary(out->last_tag, steps[k].tag, first && space), floor, out)) return Reach::kBelow;
-    first = false;
-  }
-  return Reach::kReached;
-}
 
 void BeamSearch::AddToSet(StateSet* set, const State& s, uint32_t parent_hist, uint32_t node, float score_before) {
   uint32_t freed;
@@ -143,24 +33,12 @@ void BeamSearch::Begin(const ModelImpl& model, lm::LmScorer* scorer, const std::
   required_lemmas_ = constraints_ != nullptr ? constraints->chunk_lemmas : 0;
   lattice_ = lattice;
   params_ = &params;
-  scorer_ = scorer;
   if (sets_.size() < len + 1) sets_.resize(len + 1);
   for (uint32_t i = 0; i <= len; ++i) sets_[i].Clear();
   hist_.clear();
-  // Weight 1 switches the tag-class model off: the LM scores alone (and the
-  // tag state, constant, no longer splits states that the LM would merge).
-  use_tag_lm_ = params.class_lambda < 1.0f;
-  log_lambda_ = use_tag_lm_ ? std::log(params.class_lambda) : 0.0f;
-  log_rest_ = use_tag_lm_ ? std::log1p(-params.class_lambda) : kNegInf;
-
-  State start{};
-  start.lm_state = scorer->Start();
-  start.tag_state = model.tag_lm_table().bos_state();
-  start.hist = State::kNoHist;
-  start.last_tag = kNumTags;  // sentence start
-  start.space_before = 1;
+  step_.Begin(model, scorer, lattice, params);
   uint32_t unused;
-  sets_[0].Insert(start, params.top_n, &unused);
+  sets_[0].Insert(step_.Start(), params.top_n, &unused);
 }
 
 void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u32string& text, uint32_t begin,
@@ -183,7 +61,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
       // Carry states over whitespace; nodes never span it.
       uint32_t unused;
       for (State s : here.states()) {
-        s.space_before = 1;
+        StepBuilder::AfterSpace(&s);
         sets_[p - begin + 1].Insert(s, params.top_n, &unused);
       }
       here.ClearAndTrim(trim_above);
@@ -227,11 +105,11 @@ void BeamSearch::ExtendByNode(const std::vector<State>& states, uint32_t ni, Sta
     // Every term of a step is a log-probability or a cost (<= 0): a
     // state starting below the floor cannot reach it, nor can the worse
     // states after it.
-    if (s.score - n.penalty < floor) break;
+    if (StepBuilder::Bound(s, n) < floor) break;
     if (n.entry_kind == EntryKind::kSocket && s.pending != n.socket) continue;
     if (!n.unpacked) UnpackNode(*model_, ni, lattice_);
-    const Reach r = Extend(s, n, floor, &next);
-    if (r == Reach::kReached) {
+    const StepBuilder::Reach r = step_.Extend(s, n, floor, &next);
+    if (r == StepBuilder::Reach::kReached) {
       if (constraints_ != nullptr) next.lemmas = next.lemmas | MatchLemmas(s, n);
       AddToSet(dest, next, s.hist, ni, s.score);
     }
@@ -239,9 +117,10 @@ void BeamSearch::ExtendByNode(const std::vector<State>& states, uint32_t ni, Sta
     // than the skip margin, worse states are not tried (not exact:
     // another context could still score it higher; measured on
     // held-out data, docs/ACCURACY.md).
-    if (r == Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
-    tried |= r != Reach::kImpossible;
-    if (n.corrected && r != Reach::kImpossible && ++corrected_tries >= params.corrected_from_states) break;
+    if (r == StepBuilder::Reach::kBelow && !tried && next.score < floor - params.skip_margin) break;
+    tried |= r != StepBuilder::Reach::kImpossible;
+    if (n.corrected && r != StepBuilder::Reach::kImpossible && ++corrected_tries >= params.corrected_from_states)
+      break;
   }
 }
 
@@ -252,14 +131,7 @@ void BeamSearch::Finish(const StateSet& last, std::vector<Path>* out) {
   for (const State& s : last.states()) {
     if (s.pending != 0 || s.link_open != 0 || (s.lemmas & required) != required) continue;
     State f = s;
-    if (s.last_tag != static_cast<uint8_t>(PosTag::kSF)) {
-      const float period = scorer_->Step(&f.lm_state, model_->period_lm_id());
-      f.score += params_->period_weight * period;
-      f.lm += period;
-    }
-    const float eos = scorer_->Step(&f.lm_state, kLmEos);
-    f.score += eos;
-    f.lm += eos;
+    step_.Close(&f);
     finals.push_back(f);
   }
   std::sort(finals.begin(), finals.end(), [](const State& a, const State& b) { return a.score > b.score; });
@@ -279,24 +151,27 @@ void BeamSearch::Backtrace(const State& f, std::vector<Path>* out) const {
     const Hist& h = hist_[steps[k]];
     const float nextbefore = k + 1 < steps.size() ? hist_[steps[k + 1]].score_before : f.score;
     const float delta = nextbefore - h.score_before;
-    const Node& n = nodes[h.node];
-    const MorphStep* ms = lattice_->steps.data() + n.first_step;
-    if (n.kind == NodeKind::kUnknown || n.kind == NodeKind::kPattern) {
-      const uint16_t flags = n.kind == NodeKind::kUnknown ? kTokenUnknown : kTokenPattern;
-      path.morphs.push_back({n.entry, n.tag, n.begin, n.end, flags, delta});
-    } else if (n.entry_kind == EntryKind::kHead) {
-      // The stem token spans the head and the fused tail that follows.
-      const Node* tail = k + 1 < steps.size() ? &nodes[hist_[steps[k + 1]].node] : nullptr;
-      const uint16_t flags = n.corrected || (tail != nullptr && tail->corrected) ? kTokenCorrected : 0;
-      path.morphs.push_back({ms[0].morph, ms[0].tag, n.begin, tail != nullptr ? tail->end : n.end, flags, delta});
-    } else {
-      const uint16_t flags = static_cast<uint16_t>((n.kind == NodeKind::kForced ? kTokenConstrained : 0) |
-                                                   (n.corrected ? kTokenCorrected : 0));
-      for (uint32_t j = 0; j < n.step_count; ++j)
-        path.morphs.push_back({ms[j].morph, ms[j].tag, n.begin, n.end, flags, delta / n.step_count});
-    }
+    const Node* tail = k + 1 < steps.size() ? &nodes[hist_[steps[k + 1]].node] : nullptr;
+    NodeMorphs(*lattice_, nodes[h.node], tail, delta, &path.morphs);
   }
   out->push_back(std::move(path));
+}
+
+void NodeMorphs(const Lattice& lattice, const Node& n, const Node* tail, float score, std::vector<PathMorph>* out) {
+  const MorphStep* ms = lattice.steps.data() + n.first_step;
+  if (n.kind == NodeKind::kUnknown || n.kind == NodeKind::kPattern) {
+    const uint16_t flags = n.kind == NodeKind::kUnknown ? kTokenUnknown : kTokenPattern;
+    out->push_back({n.entry, n.tag, n.begin, n.end, flags, score});
+  } else if (n.entry_kind == EntryKind::kHead) {
+    // The stem token spans the head and the fused tail that follows.
+    const uint16_t flags = n.corrected || (tail != nullptr && tail->corrected) ? kTokenCorrected : 0;
+    out->push_back({ms[0].morph, ms[0].tag, n.begin, tail != nullptr ? tail->end : n.end, flags, score});
+  } else {
+    const uint16_t flags = static_cast<uint16_t>((n.kind == NodeKind::kForced ? kTokenConstrained : 0) |
+                                                 (n.corrected ? kTokenCorrected : 0));
+    for (uint32_t j = 0; j < n.step_count; ++j)
+      out->push_back({ms[j].morph, ms[j].tag, n.begin, n.end, flags, score / n.step_count});
+  }
 }
 
 }  // namespace kma::search

@@ -1,7 +1,7 @@
-// Position-synchronous beam search over one chunk's lattice. A step's score
-// is the morpheme LM (through the LM seam, core/lm/language_model.h)
-// interpolated with a tag-class model, plus dictionary, boundary and
-// unknown-word costs.
+// Position-synchronous beam search over one chunk's lattice. Its steps are
+// scored by the step builder (core/search/step_builder.h): the morpheme LM
+// (through the LM seam, core/lm/language_model.h) interpolated with a
+// tag-class model, plus dictionary, boundary and unknown-word costs.
 #ifndef KMA_CORE_SEARCH_BEAM_SEARCH_H_
 #define KMA_CORE_SEARCH_BEAM_SEARCH_H_
 
@@ -13,22 +13,18 @@
 #include "core/search/lattice.h"
 #include "core/search/search_defaults.h"
 #include "core/search/state_map.h"
+#include "core/search/step_builder.h"
 #include "core/search/token.h"
 
 namespace kma::search {
 
 struct SearchConstraints;  // core/search/constrained_lattice.h
 
-struct SearchParams {
+// The step's weights and the beam's limits.
+struct SearchParams : StepParams {
   int top_n = 1;
   float beam = kDefaultBeam;        // drop states this far below the best of their position
   int max_states = kDefaultMaxStates;  // keep at most this many states per position
-  float boundary_weight = 1.0f;
-  // The values below were chosen on a held-out tenth of train.tsv.
-  float nospace_floor = -1.5f;    // cap on the cost of a missing space
-  float class_lambda = 0.7f;      // weight of the morpheme LM in the class interpolation (1: LM alone)
-  float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
-  float morph_penalty = 0.0f;     // cost per morpheme (favours fewer, longer morphemes when > 0)
   // A node whose extension of the best state that can take it falls this
   // far (nats) below the beam is not tried from worse states.
   float skip_margin = kDefaultSkipMargin;
@@ -53,6 +49,11 @@ struct Path {
   float score;
   float lm;  // the LM's log-probability of the path's tokens (end of sentence included)
 };
+
+// Appends the morphemes a path through node `n` reports, sharing `score`
+// (the node's step); `tail` is the fused tail that follows a stem head (its
+// stem token spans both), else unused.
+void NodeMorphs(const Lattice& lattice, const Node& n, const Node* tail, float score, std::vector<PathMorph>* out);
 
 class BeamSearch {
  public:
@@ -83,22 +84,6 @@ class BeamSearch {
     float score_before;
   };
 
-  enum class Reach {
-    kImpossible,  // the node cannot follow the state (spacing, conjugation)
-    kBelow,       // the result falls below the floor; out->score bounds it from above
-    kReached,     // *out is the extended state
-  };
-  // The state after node `n` extends `s` (which it may follow: a socket
-  // its own pending head, anything else a state without one), unless the
-  // result falls below `floor` (every term of a step is <= 0, so a partial
-  // score under the floor is final).
-  Reach Extend(const State& s, const Node& n, float floor, State* out);
-  // Adds morpheme `m` with its boundary score to the state being built;
-  // false once it falls below `floor` (out->score then bounds the result
-  // from above).
-  bool AddMorph(const MorphStep& m, float boundary, float floor, State* out);
-  // The weighted log-probability of a space (or none) between two tags.
-  float Boundary(int prev_tag, PosTag tag, bool space) const;
   void AddToSet(StateSet* set, const State& s, uint32_t parent_hist, uint32_t node, float score_before);
   void Backtrace(const State& final_state, std::vector<Path>* out) const;
   // The lemma bits of constraints_ that the path of `s` extended by node `n`
@@ -109,12 +94,10 @@ class BeamSearch {
   const ModelImpl* model_ = nullptr;
   Lattice* lattice_ = nullptr;  // non-const: nodes are unpacked as they are tried
   const SearchParams* params_ = nullptr;
-  lm::LmScorer* scorer_ = nullptr;
+  StepBuilder step_;
   const SearchConstraints* constraints_ = nullptr;  // only when lemmas are constrained
   uint8_t required_lemmas_ = 0;                     // constraints_->chunk_lemmas, or 0
   const std::u32string* text_ = nullptr;
-  float log_lambda_ = 0, log_rest_ = 0;  // log of the interpolation weights
-  bool use_tag_lm_ = true;                // false when class_lambda is 1
 
   std::vector<StateSet> sets_;  // by position
   std::vector<uint32_t> open_, pending_;  // the current position's states without / with a pending head

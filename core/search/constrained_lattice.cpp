@@ -2,17 +2,12 @@
 
 #include <algorithm>
 
+#include "core/search/step_builder.h"
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
 
 namespace kma::search {
 namespace {
-
-// log P(morph | tag) given to a forced morpheme the dictionary lacks, for
-// the tag-class interpolation (its LM side is the tag's class token, as for
-// unknown words). Every path goes through a forced node, so the value only
-// weighs that node's share against its neighbours'.
-constexpr float kForcedOovTagLogp = -12.0f;
 
 Status OffsetError(const std::string& what, uint32_t cp) {
   return Status(StatusCode::kInvalidArgument, what, cp);
@@ -74,7 +69,7 @@ Status ResolveConstraints(const ModelImpl& model, MorphLookup* lookup, const Con
       } else {
         const uint32_t idx = kForcedMorphBit | static_cast<uint32_t>(out->oov_forms.size());
         out->oov_forms.push_back(m.form);
-        st = MorphStep{idx, LmClassToken(tag), 0.0f, kForcedOovTagLogp, 0, tag};
+        st = StepBuilder::ForcedOovStep(idx, tag);
       }
     }
     SplitParts(nt.text, sc, &fs);
@@ -135,7 +130,7 @@ void ApplySpanConstraints(const SearchConstraints& sc, uint32_t begin, uint32_t 
     n.tag = fs->steps[0].tag;
     n.entry_kind = EntryKind::kPlain;
     n.entry = static_cast<uint32_t>(fs - sc.spans.data());
-    n.penalty = 0.0f;
+    n.penalty = StepBuilder::ForcedCost();
     n.socket = 0;
     n.no_space_before = false;
     n.unpacked = true;
@@ -143,7 +138,7 @@ void ApplySpanConstraints(const SearchConstraints& sc, uint32_t begin, uint32_t 
     n.joins_right = false;
     n.first_step = static_cast<uint32_t>(lattice->steps.size());
     n.first_char = 0;
-    lattice->steps.insert(lattice->steps.end(), fs->steps.begin(), fs->steps.end());
+    for (const MorphStep& st : fs->steps) lattice->steps.push_back(StepBuilder::ForcedStep(*lattice, st));
   }
   std::stable_sort(kept.begin(), kept.end(), [](const Node& a, const Node& b) { return a.begin < b.begin; });
   nodes.swap(kept);

@@ -18,12 +18,6 @@
 
 namespace kma::search {
 
-// MorphStep::morph of a forced morpheme the dictionary lacks: this bit plus
-// an index into SearchConstraints::oov_forms (dictionary ids stay below 2^24;
-// the top bit marks a user dictionary's morphemes, kUserIdBit).
-inline constexpr uint32_t kForcedMorphBit = 0x40000000u;
-inline bool IsForcedOov(uint32_t morph) { return (morph & kForcedMorphBit) != 0; }
-
 struct ForcedSpan {
   uint32_t begin, end;  // normalized text, no whitespace at either end
   std::vector<MorphStep> steps;
@@ -62,7 +56,9 @@ Status ResolveConstraints(const ModelImpl& model, MorphLookup* lookup, const Con
 
 // Applies the span constraints inside [begin, end) to a lattice built by
 // BuildLattice: drops the nodes that overlap a span (a pattern node that
-// sticks out keeps its parts outside) and adds the forced nodes, unpacked.
+// sticks out keeps its parts outside) and adds the forced nodes, unpacked,
+// their model morphemes with the chunk's convention penalty (set
+// lattice->convention first), as every model morpheme has.
 void ApplySpanConstraints(const SearchConstraints& sc, uint32_t begin, uint32_t end, Lattice* lattice);
 
 // Joins the chunks that a span or a lemma's span straddles (a constraint

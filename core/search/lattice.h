@@ -29,7 +29,14 @@ enum class NodeKind : uint8_t {
   kForced,   // a span constraint's morphemes (constrained_lattice.h); entry: its index
 };
 
-// One morpheme as the search scores it.
+// MorphStep::morph of a forced morpheme the dictionary lacks (a span
+// constraint's, core/search/constrained_lattice.h): this bit plus an index
+// into SearchConstraints::oov_forms (dictionary ids stay below 2^24; the top
+// bit marks a user dictionary's morphemes, kUserIdBit).
+inline constexpr uint32_t kForcedMorphBit = 0x40000000u;
+inline bool IsForcedOov(uint32_t morph) { return (morph & kForcedMorphBit) != 0; }
+
+// One morpheme as the search scores it (made by core/search/step_builder.h).
 struct MorphStep {
   uint32_t morph;      // dictionary id; 0 for a class-token step (unknown word, pattern without entry)
   uint32_t lm_token;   // the LM token it scores as
@@ -52,7 +59,7 @@ struct Node {
   bool link_tail : 1;        // typo mode: begins with that syllable read with ㅇ; only after a link_head node
   bool transparent : 1;      // typo mode: laughter or a face in jamo (ㅋㅋ, ㅠㅠ); scored like a space
   uint32_t entry;        // kEntry: entry index; kPattern: dictionary morph id or 0
-  float penalty;         // extra cost (unknown-word cost, entry penalty)
+  float penalty;         // the node's cost (core/search/step_builder.h: entry, edit, unknown word ...)
   uint16_t socket;       // kHead / kSocket: the socket id
   bool unpacked;         // the fields below are set
   // Set by UnpackNode:
@@ -106,7 +113,8 @@ struct Lattice {
   // its blocks and scores to the model's nodes (core/search/user_nodes.h).
   const UserDictionary* user = nullptr;
   // The penalty row of the convention the chunk is analysed in, by LM token
-  // (core/model/convention_prior.h), or nullptr; see AddConventionPenalty.
+  // (core/model/convention_prior.h), or nullptr; the step builder adds it
+  // to the steps of model morphemes (core/search/step_builder.h).
   const float* convention = nullptr;
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
@@ -135,22 +143,12 @@ struct LatticeParams {
 void BuildLattice(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
                   const std::vector<PreToken>& pretokens, const LatticeParams& params, Lattice* lattice);
 
-// Adds the chunk's convention penalty (Lattice::convention) to the step of a
-// model morpheme, in both halves of the class interpolation so that the
-// step's score moves by exactly the penalty. Steps of user morphemes and
-// class tokens keep their scores: a user's words are what the user wants.
-inline void AddConventionPenalty(const Lattice& lattice, MorphStep* st) {
-  if (lattice.convention == nullptr || st->morph == 0 || IsUserId(st->morph)) return;
-  const float p = lattice.convention[st->lm_token];
-  st->emit_logp += p;
-  st->tag_logp += p;
-}
-
 // Unpacks nodes[i] for the search: its morpheme steps and the fields marked
 // so above; once (a second call does nothing).
 void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice);
 
-// The step of dictionary morpheme `morph`, written to *out.
+// The dictionary's scores of morpheme `morph`, written to *out (the step
+// builder adds the chunk's terms: core/search/step_builder.h).
 void FillStep(const ModelImpl& model, uint32_t morph, MorphStep* out);
 
 // The (begin, socket) pairs of the fused tails (socket entries) among

@@ -8,6 +8,7 @@
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
 #include "core/search/lattice.h"
+#include "core/search/step_builder.h"
 #include "core/search/typo_candidates.h"
 #include "core/search/user_nodes.h"
 
@@ -109,7 +110,8 @@ void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb,
       if (er.after_vowel_only() && (p == rb || !hangul::IsSyllable(t[p - 1]))) continue;
       if (er.kind() == EntryKind::kSocket && !heads.Has(p, er.socket)) continue;
       if (er.kind() == EntryKind::kHead) heads.Add(match_end, er.socket);
-      Node& n = AddNode(&lattice->nodes, p, match_end, NodeKind::kEntry, PosTag::kUN, e, model.entry_penalty(er));
+      Node& n = AddNode(&lattice->nodes, p, match_end, NodeKind::kEntry, PosTag::kUN, e,
+                        StepBuilder::EntryCost(model, er));
       n.entry_kind = er.kind();
       n.socket = er.socket;
       n.no_space_before = er.after_vowel_only();
@@ -145,7 +147,6 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
     ++units;
     while (mi < matches.size() && matches[mi].second < q) ++mi;
     const bool known = mi < matches.size() && matches[mi].second == q;
-    float cost = params.unk_base + params.unk_per_unit * units;
     // No guess where the dictionary has the same word with the same tag: it
     // would be that word again to the user, and an N-best list would show
     // one analysis twice (the fuzzing finding nbest-duplicate-unknown).
@@ -153,15 +154,18 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
     unsigned dict_tags = known ? model.dictionary_word_tags(matches[mi].first, key) : 0u;
     if (dict_tags != 0 && lattice->user != nullptr && lattice->user->touches_model())
       dict_tags = KeptWordTags(model, *lattice->user, matches[mi].first, key);
-    if ((dict_tags & DictionaryWords::kNng) == 0) AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0, cost);
+    if ((dict_tags & DictionaryWords::kNng) == 0)
+      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0,
+              StepBuilder::UnknownCost(params, units, PosTag::kNNG));
     if ((dict_tags & DictionaryWords::kNnp) == 0)
-      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0, cost + params.unk_nnp_extra);
+      AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNP, 0,
+              StepBuilder::UnknownCost(params, units, PosTag::kNNP));
   }
 }
 
 // Drops the stem heads among nodes[first, ...) that no fused tail follows,
 // and with kUser the model's nodes that lattice->user blocks (adding its
-// scores to the others: core/search/user_nodes.h), here where every node
+// scores to the others: StepBuilder::UserAdjusted), here where every node
 // is visited anyway. A template so that analyses without a dictionary do
 // not test for one per node.
 template <bool kUser>
@@ -177,7 +181,7 @@ void DropOpenHeads(size_t first, Lattice* lattice) {
       const auto it = std::lower_bound(socket_starts.begin(), socket_starts.end(), key);
       if (it == socket_starts.end() || *it != key) continue;
     }
-    if (kUser && !KeepModelNode(*lattice->user, n, &n.penalty)) continue;
+    if (kUser && !StepBuilder::UserAdjusted(*lattice->user, n, &n.penalty)) continue;
     (*nodes)[out++] = n;
   }
   nodes->resize(out);
@@ -238,7 +242,8 @@ void BuildLattice(const ModelImpl& model, const std::u32string& t, uint32_t begi
     if (pi < pretokens.size() && pretokens[pi].begin <= p) {
       const PreToken& pt = pretokens[pi];
       uint32_t e = std::min(pt.end, end);
-      AddNode(nodes, p, e, NodeKind::kPattern, pt.tag, PatternMorph(model, t, p, e, pt.tag), 0.0f);
+      AddNode(nodes, p, e, NodeKind::kPattern, pt.tag, PatternMorph(model, t, p, e, pt.tag),
+              StepBuilder::PatternCost());
       p = e;
       continue;
     }
@@ -268,12 +273,8 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
   {
     if (n.kind != NodeKind::kEntry) {
       MorphStep& st = steps.emplace_back();
-      if (n.kind == NodeKind::kPattern && n.entry != 0) {
-        FillStep(model, n.entry, &st);
-        AddConventionPenalty(*lattice, &st);
-      } else {
-        st = MorphStep{0, LmClassToken(n.tag), 0.0f, 0.0f, 0, n.tag};
-      }
+      if (n.kind == NodeKind::kPattern && n.entry != 0) StepBuilder::ModelStep(model, *lattice, n.entry, &st);
+      else st = StepBuilder::ClassStep(n.tag);
       n.step_count = 1;
       return;
     }
@@ -286,12 +287,12 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
     // A head stands for the full stem (scored once its fused tail arrives);
     // a socket for the tail's morphemes; a plain entry for all of them.
     const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : e.morph_count();
-    // A head's step only names the stem: the search scores the stem when
-    // its fused tail arrives (BeamSearch::Extend), with the penalty then.
+    // A head's step only names the stem: the stem is scored when its fused
+    // tail arrives (StepBuilder::StemStep).
     for (uint32_t k = 0; k < count; ++k) {
       MorphStep& st = steps.emplace_back();
-      FillStep(model, ms[k], &st);
-      if (n.entry_kind != EntryKind::kHead) AddConventionPenalty(*lattice, &st);
+      if (n.entry_kind == EntryKind::kHead) StepBuilder::HeadStep(model, ms[k], &st);
+      else StepBuilder::ModelStep(model, *lattice, ms[k], &st);
     }
     n.step_count = static_cast<uint8_t>(count);
     n.tag = steps[n.first_step].tag;

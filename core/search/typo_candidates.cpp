@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/search/step_builder.h"
 #include "core/text/hangul.h"
 
 namespace kma::search {
@@ -259,7 +260,7 @@ void TypoCandidates::AddJamoNodes(uint32_t p, std::vector<Node>* nodes) {
   n.tag = JamoRunTag(c);
   n.entry_kind = EntryKind::kPlain;
   n.entry = 0;
-  n.penalty = jamo_cost_;
+  n.penalty = StepBuilder::JamoCost(jamo_cost_);
   n.transparent = true;
 }
 
@@ -309,7 +310,7 @@ void TypoCandidates::AddNodes(uint32_t p, std::vector<Node>* nodes) {
       n.tag = PosTag::kUN;
       n.entry_kind = er.kind();
       n.entry = v;
-      n.penalty = model_.entry_penalty(er) + h.cost;
+      n.penalty = StepBuilder::CorrectedEntryCost(model_, er, h.cost);
       n.socket = er.socket;
       n.no_space_before = er.after_vowel_only();
       n.corrected = true;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/search/step_builder.h"
 #include "core/text/hangul.h"
 
 namespace kma::search {
@@ -18,7 +19,7 @@ Node& AddUserNode(std::vector<Node>* nodes, uint32_t b, uint32_t e, const UserEn
   n.entry_kind = ue.kind;
   n.no_space_before = ue.after_vowel_only;
   n.entry = kUserIdBit | ue.morph_begin;  // UnpackUserNode reads only the entry's steps
-  n.penalty = ue.penalty;
+  n.penalty = StepBuilder::UserEntryCost(ue);
   n.socket = ue.socket;
   return n;
 }
@@ -178,8 +179,8 @@ void AddModelTails(const ModelImpl& model, const UserDictionary& user, const std
         if (er.kind() != EntryKind::kSocket) continue;
         bool wanted = false;
         for (size_t k = w; k < w_end && !wanted; ++k) wanted = want[k].second == er.socket;
-        float penalty = model.entry_penalty(er);
-        if (!wanted || (user.touches_model() && !user.AdjustModelEntry(v, &penalty))) continue;
+        float penalty = StepBuilder::EntryCost(model, er);
+        if (!wanted || (user.touches_model() && !StepBuilder::UserAdjustedEntry(user, v, &penalty))) continue;
         Node& n = nodes->emplace_back();
         n.begin = pos;
         n.end = q + 1;
@@ -279,9 +280,7 @@ void UnpackUserNode(const ModelImpl& /*model*/, const UserDictionary& user, Node
                     std::vector<MorphStep>* steps) {
   const UserStep* us = user.steps() + (n->entry & ~kUserIdBit);
   const uint32_t count = us[0].node_steps;
-  for (uint32_t k = 0; k < count; ++k)
-    steps->push_back(MorphStep{us[k].morph, us[k].lm_token, us[k].emit_logp, us[k].tag_logp, us[k].socket_key,
-                               us[k].tag});
+  for (uint32_t k = 0; k < count; ++k) steps->push_back(StepBuilder::UserStepOf(us[k]));
   n->step_count = static_cast<uint8_t>(count);
   n->tag = us[0].tag;
   n->joins_right = IsJoinRightTag(n->tag);

@@ -1,15 +1,15 @@
 // The user dictionary's hook into the lattice (core/dict/user_dictionary.h).
 // BuildLattice drops the model's readings of blocked morphemes and tags and
-// adds the user's scores to the readings it re-scores (KeepModelNode);
-// after it, AddUserNodes
+// adds the user's scores to the readings it re-scores (StepBuilder::
+// UserAdjusted, core/search/step_builder.h); after it, AddUserNodes
 //  - adds the user's readings found in the text (trie matches from every
 //    position, across pretokens; never across whitespace) and pattern rule
 //    matches, as kEntry nodes whose `entry` carries kUserIdBit;
 // and UnpackNode fills the steps of those nodes with UnpackUserNode. The
 // search sees user nodes as dictionary entries; the only other places that
-// tell them apart are FillAnyStep (a stem head's pending morpheme may be a
-// user morpheme) and ConcatBlockedAny (user stems may have their own
-// conjugation classes).
+// tell them apart are StepBuilder::StemStep (a stem head's pending morpheme
+// may be a user morpheme) and ConcatBlockedAny (user stems may have their
+// own conjugation classes).
 #ifndef KMA_CORE_SEARCH_USER_NODES_H_
 #define KMA_CORE_SEARCH_USER_NODES_H_
 
@@ -36,16 +36,6 @@ struct UserNodeScratch {
   UserPattern::Scratch pattern;
 };
 
-// False if `user` blocks the model's node `n` (a reading or an unknown-word
-// guess); else adds the user's scores of its morphemes to *penalty.
-// BuildLattice applies it to the model's nodes of a lattice whose `user`
-// touches the model, in the pass that drops open stem heads: every model
-// node goes through it, so an untouched reading costs one bit test.
-inline bool KeepModelNode(const UserDictionary& user, const Node& n, float* penalty) {
-  if (n.kind == NodeKind::kEntry) return user.AdjustModelEntry(n.entry, penalty);
-  return n.kind != NodeKind::kUnknown || ((user.guess_blocked_tags() >> static_cast<unsigned>(n.tag)) & 1u) == 0;
-}
-
 // Adds the nodes of `user` to the lattice of text[begin, end) that
 // BuildLattice just built (with lattice->user set, so that the model's
 // nodes already carry the dictionary's blocks and scores). Leaves the
@@ -56,17 +46,6 @@ void AddUserNodes(const ModelImpl& model, const UserDictionary& user, const std:
 // UnpackNode's work for a user node (its steps and unpacked fields). The
 // model is not read: the dictionary worked the steps out when compiled.
 void UnpackUserNode(const ModelImpl& model, const UserDictionary& user, Node* n, std::vector<MorphStep>* steps);
-
-// The step of morpheme `morph`: a model morpheme, or (with kUserIdBit) one
-// of `user`.
-inline void FillAnyStep(const ModelImpl& model, const UserDictionary* user, uint32_t morph, MorphStep* out) {
-  if (!IsUserId(morph)) {
-    FillStep(model, morph, out);
-    return;
-  }
-  const UserMorph& m = user->morph(morph);
-  *out = MorphStep{morph, m.lm_token, m.emit_logp, m.tag_logp, m.socket_key, m.tag};
-}
 
 // ModelImpl::ConcatBlocked, for the sockets of the model and of `user`.
 inline bool ConcatBlockedAny(const ModelImpl& model, const UserDictionary* user, uint32_t socket,

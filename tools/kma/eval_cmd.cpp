@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "tools/kma/gold_lm_scorer.h"
 #include "core/lm/factory.h"
 #include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
+#include "core/search/gold_scorer.h"
 #include "tools/kma/eval_ambiguity.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
@@ -110,10 +110,10 @@ struct FileResult {
 };
 
 struct EvalContext {
-  const GoldLmScorer* scorer = nullptr;
+  const GoldScorer* scorer = nullptr;
   const AmbiguityIndex* ambiguity = nullptr;  // null without --train
   Analyzer* compare = nullptr;                // null without --compare-lm
-  const GoldLmScorer* compare_scorer = nullptr;
+  const GoldScorer* compare_scorer = nullptr;
   AnalyzeOptions compare_options;
 };
 
@@ -373,7 +373,7 @@ int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* 
 // What EvalContext points to: the gold scorer, --train's ambiguity index and
 // --compare-lm's analyzer and scorer.
 struct EvalSetup {
-  std::unique_ptr<GoldLmScorer> scorer, compare_scorer;
+  std::unique_ptr<GoldScorer> scorer, compare_scorer;
   AmbiguityIndex ambiguity;
   std::unique_ptr<Analyzer> compare;
   EvalContext ctx;
@@ -381,7 +381,9 @@ struct EvalSetup {
 
 int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, const AnalyzeOptions& opt,
               const std::string& lm, EvalSetup* setup) {
-  setup->scorer = std::make_unique<GoldLmScorer>(*model, lm, opt.knlm_mix);
+  AnalyzeOptions gold = opt;
+  gold.lm = lm;
+  setup->scorer = std::make_unique<GoldScorer>(model, gold);
   setup->ctx.scorer = setup->scorer.get();
   std::string error;
   if (args.Has("train")) {
@@ -398,7 +400,9 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
     setup->ctx.compare = setup->compare.get();
     setup->ctx.compare_options = opt;
     setup->ctx.compare_options.lm = other;
-    setup->compare_scorer = std::make_unique<GoldLmScorer>(*model, other);
+    AnalyzeOptions compare_gold;  // the LM's own weights
+    compare_gold.lm = other;
+    setup->compare_scorer = std::make_unique<GoldScorer>(model, compare_gold);
     setup->ctx.compare_scorer = setup->compare_scorer.get();
   }
   return kExitOk;

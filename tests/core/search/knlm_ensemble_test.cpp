@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "tools/kma/gold_lm_scorer.h"
 #include "core/lm/introspection.h"
 #include "core/lm/factory.h"
 #include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
+#include "core/search/gold_scorer.h"
 #include "tests/support/mini_model.h"
 
 namespace kma {
@@ -77,7 +77,12 @@ TEST_F(KnlmEnsembleTest, GoldScoreIsTheProbabilityMixture) {
   const float w = lm::LmRegistry::kEnsembleWeight;
   for (const char* base : {"cong", "cong-global"}) {
     const std::string ens = std::string(base) + "+knlm";
-    GoldLmScorer c(**model_, base), k(**model_, "knlm"), e(**model_, ens);
+    auto with_lm = [](const std::string& name) {
+      AnalyzeOptions o;
+      o.lm = name;
+      return o;
+    };
+    GoldScorer c(*model_, with_lm(base)), k(*model_, with_lm("knlm")), e(*model_, with_lm(ens));
     const std::vector<std::vector<std::pair<std::string, std::string>>> sents = {
         {{"나", "NP"}, {"는", "JX"}, {"밥", "NNG"}, {"을", "JKO"}, {"먹", "VV"}, {"었", "EP"}, {"다", "EF"}, {".", "SF"}},
         {{"학교", "NNG"}, {"에", "JKB"}, {"가", "VV"}, {"ㄴ다", "EF"}},

@@ -1,7 +1,8 @@
-// The LM seam seen from the search: the gold scorer of `kma eval`, which
-// goes through the same interface, gives the search's best path exactly the
-// LM score the search gave it, for every LM (so end-of-sentence, windows and
-// mixtures agree everywhere); and the cache decorator changes nothing.
+// The LM seam seen from the search: the gold scorer (core/search/
+// gold_scorer.h), which goes through the same interface, gives the search's
+// best path exactly the LM score and the total score the search gave it, for
+// every LM (so end-of-sentence, windows and mixtures agree everywhere); and
+// the cache decorator changes nothing.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,8 +18,8 @@
 #include "core/lm/knlm_model.h"
 #include "core/model/model_impl.h"
 #include "core/search/analyzer.h"
+#include "core/search/gold_scorer.h"
 #include "tests/support/mini_model.h"
-#include "tools/kma/gold_lm_scorer.h"
 
 namespace kma {
 namespace {
@@ -46,9 +47,9 @@ TEST_F(LmSeamTest, GoldScorerAgreesWithTheSearchForEveryLm) {
   ASSERT_GE(texts.size(), 10u);
   for (const std::string& lm : (*model_)->lm_names()) {
     Analyzer a(*model_);
-    GoldLmScorer gold(**model_, lm);
     AnalyzeOptions opt;
     opt.lm = lm;
+    GoldScorer gold(*model_, opt);
     std::vector<Analysis> out;
     for (const std::string& text : texts) {
       ASSERT_TRUE(a.AnalyzeUtf8(text, opt, &out).ok());
@@ -57,6 +58,10 @@ TEST_F(LmSeamTest, GoldScorerAgreesWithTheSearchForEveryLm) {
       size_t n = 0;
       EXPECT_NEAR(gold.SentenceLogProb(morphs, &n), out[0].lm_score, 2e-3) << lm << ": " << text;
       EXPECT_LT(out[0].lm_score, 0.0f);
+      GoldScore full;
+      ASSERT_TRUE(gold.ScoreUtf8(text, nullptr, out[0], &full).ok()) << lm << ": " << text;
+      EXPECT_EQ(full.score, out[0].score) << lm << ": " << text;
+      EXPECT_EQ(full.lm, out[0].lm_score) << lm << ": " << text;
     }
   }
 }
