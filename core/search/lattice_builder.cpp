@@ -126,9 +126,10 @@ void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb,
 unsigned KeptWordTags(const ModelImpl& model, const UserDictionary& user, uint32_t node, std::u32string_view key) {
   const TrieView& trie = model.trie();
   unsigned tags = 0;
-  float unused = 0;
+  const float* unused_begin = nullptr;
+  const float* unused_end = nullptr;
   for (uint32_t e = trie.value_begin(node); e < trie.value_end(node); ++e)
-    if (user.AdjustModelEntry(e, &unused)) tags |= DictionaryWords::EntryBit(model, e, key);
+    if (user.ModelEntryScores(e, &unused_begin, &unused_end)) tags |= DictionaryWords::EntryBit(model, e, key);
   return tags;
 }
 
