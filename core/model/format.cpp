@@ -8,9 +8,7 @@
 #include <new>
 #include <system_error>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
+#include "core/base/os.h"
 
 #include "core/base/byte_io.h"
 
@@ -150,32 +148,26 @@ Status ModelWriter::WriteFile(const std::string& path) const {
     return Status(StatusCode::kOutOfMemory, "out of memory serializing model");
   }
   const std::string tmp = path + ".tmp";
-  auto fail = [&](int err) {
-    std::remove(tmp.c_str());
-    return Status(StatusCode::kIo,
-                  "cannot write model file '" + path + "': " + ErrnoText(err));
+  auto fail = [&](const std::string& why) {
+    os::RemoveFile(tmp);
+    return Status(StatusCode::kIo, "cannot write model file '" + path + "': " + why);
   };
-  std::FILE* fp = std::fopen(tmp.c_str(), "wb");
-  if (fp == nullptr) return fail(errno);
+  std::string why;
+  std::FILE* fp = os::OpenStdio(tmp, "wb", &why);
+  if (fp == nullptr) return fail(why);
   if (std::fwrite(bytes.data(), 1, bytes.size(), fp) != bytes.size() ||
       std::fflush(fp) != 0) {
-    int err = errno;
+    why = ErrnoText(errno);
     std::fclose(fp);
-    return fail(err);
+    return fail(why);
   }
-#if defined(__unix__) || defined(__APPLE__)
   // Make the data durable before the rename publishes it.
-  if (::fsync(::fileno(fp)) != 0) {
-    int err = errno;
+  if (why = os::SyncFile(fp); !why.empty()) {
     std::fclose(fp);
-    return fail(err);
+    return fail(why);
   }
-#endif
-  if (std::fclose(fp) != 0) return fail(errno);
-#if defined(_WIN32)
-  std::remove(path.c_str());  // rename() does not replace on Windows
-#endif
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail(errno);
+  if (std::fclose(fp) != 0) return fail(ErrnoText(errno));
+  if (why = os::RenameReplacing(tmp, path); !why.empty()) return fail(why);
   return Status::Ok();
 }
 

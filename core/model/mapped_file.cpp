@@ -1,34 +1,16 @@
 #include "core/model/mapped_file.h"
 
+#include "core/base/os.h"
 #include "core/model/format.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <new>
-#include <system_error>
 #include <utility>
-
-#if defined(__unix__) || defined(__APPLE__)
-#define KMA_HAVE_MMAP 1
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#else
-#define KMA_HAVE_MMAP 0
-#endif
 
 namespace kma {
 namespace {
-
-// strerror() is not thread-safe and strerror_r has two incompatible variants;
-// std::error_code gives the same text portably.
-std::string ErrnoText(int err) {
-  return std::error_code(err, std::generic_category()).message();
-}
 
 Status OpenError(const std::string& path, const std::string& reason) {
   return Status(StatusCode::kIo,
@@ -49,9 +31,7 @@ void FreeAligned(void* p, size_t alignment) {
 }  // namespace
 
 MappedFile::~MappedFile() {
-#if KMA_HAVE_MMAP
-  if (map_base_ != nullptr) munmap(map_base_, map_length_);
-#endif
+  if (map_base_ != nullptr) os::Unmap(map_base_, map_length_);
   if (heap_ != nullptr) FreeAligned(heap_, heap_alignment_);
 }
 
@@ -82,8 +62,8 @@ Status ReadOutOfMemory(const std::string& path) {
 // header first, which must be a model's (magic, version), then exactly the
 // size it declares, then one more byte to see that nothing follows. So
 // /dev/zero, a FIFO of anything else or a directory costs 64 bytes, never
-// its whole stream. `read_some(buf, n)` returns the bytes read (0 at the end
-// of input) or -1 with errno set; short reads are fine. `known_size` is the
+// its whole stream. `read_some(buf, n, &error)` returns the bytes read (0 at
+// the end of input) or -1 with the reason in error; short reads are fine. `known_size` is the
 // size of a regular file (0 if unknown): the buffer is allocated once at
 // that size when the header declares it.
 template <typename ReadSome>
@@ -93,11 +73,9 @@ Status ReadModelStream(ReadSome read_some, uint64_t known_size, const std::strin
   // Reads until `want` bytes are in [buf, buf + want) or the input ends.
   auto fill = [&](uint8_t* buf, size_t have, size_t want, size_t* got) -> Status {
     while (have < want) {
-      const auto n = read_some(buf + have, want - have);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        return OpenError(path, ErrnoText(errno));
-      }
+      std::string error;
+      const int64_t n = read_some(buf + have, want - have, &error);
+      if (n < 0) return OpenError(path, error);
       if (n == 0) break;
       have += static_cast<size_t>(n);
     }
@@ -157,92 +135,30 @@ Status ReadModelStream(ReadSome read_some, uint64_t known_size, const std::strin
 
 }  // namespace
 
-#if KMA_HAVE_MMAP
-
+// Maps the file; where it cannot be mapped (a FIFO, a device, a file system
+// without mmap), reads it in bounded memory.
 StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
-  int fd;
-  do {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  if (fd < 0) return OpenError(path, ErrnoText(errno));
-
-  struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    return OpenError(path, ErrnoText(err));
-  }
-  if (S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    return OpenError(path, ErrnoText(EISDIR));
-  }
-
+  os::InputFile file;
+  if (std::string why = file.Open(path); !why.empty()) return OpenError(path, why);
   std::unique_ptr<MappedFile> f(new (std::nothrow) MappedFile());
-  if (f == nullptr) {
-    ::close(fd);
-    return Status(StatusCode::kOutOfMemory, "out of memory");
+  if (f == nullptr) return Status(StatusCode::kOutOfMemory, "out of memory");
+  if (const void* p = file.Map(); p != nullptr) {
+    f->map_base_ = p;
+    f->map_length_ = static_cast<size_t>(file.size());
+    f->data_ = static_cast<const uint8_t*>(p);
+    f->size_ = f->map_length_;
+    f->mapped_ = true;
+    return f;
   }
-
-  const bool regular = S_ISREG(st.st_mode);
-  const size_t file_size = regular ? static_cast<size_t>(st.st_size) : 0;
-  // mmap of length 0 is an error, so empty files take the heap path.
-  if (regular && file_size > 0) {
-    void* p = ::mmap(nullptr, file_size, PROT_READ, MAP_SHARED, fd, 0);
-    if (p != MAP_FAILED) {
-      ::close(fd);  // the mapping keeps its own reference to the file
-      f->map_base_ = p;
-      f->map_length_ = file_size;
-      f->data_ = static_cast<const uint8_t*>(p);
-      f->size_ = file_size;
-      f->mapped_ = true;
-      return f;
-    }
-    // Fall through: some file systems (and sandboxes) refuse mmap.
-  }
-
   void* buf = nullptr;
   size_t size = 0;
-  Status st_read = ReadModelStream([fd](uint8_t* p, size_t n) { return ::read(fd, p, n); }, file_size, path,
-                                   &buf, &size);
-  ::close(fd);
-  if (!st_read.ok()) return st_read;
+  auto read_some = [&file](uint8_t* p, size_t n, std::string* error) { return file.Read(p, n, error); };
+  KMA_RETURN_IF_ERROR(ReadModelStream(read_some, file.size(), path, &buf, &size));
   f->heap_ = buf;
   f->heap_alignment_ = kReadAlignment;
   f->data_ = static_cast<const uint8_t*>(buf);
   f->size_ = size;
   return f;
 }
-
-#else  // !KMA_HAVE_MMAP: portable read-everything fallback.
-
-StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
-  std::FILE* fp = std::fopen(path.c_str(), "rb");
-  if (fp == nullptr) return OpenError(path, ErrnoText(errno));
-  void* buf = nullptr;
-  size_t size = 0;
-  auto read_some = [fp](uint8_t* p, size_t n) -> long {
-    const size_t got = std::fread(p, 1, n, fp);
-    if (got == 0 && std::ferror(fp)) {
-      if (errno == 0 || errno == EINTR) errno = EIO;
-      return -1;
-    }
-    return static_cast<long>(got);
-  };
-  Status st = ReadModelStream(read_some, 0, path, &buf, &size);
-  std::fclose(fp);
-  if (!st.ok()) return st;
-  std::unique_ptr<MappedFile> f(new (std::nothrow) MappedFile());
-  if (f == nullptr) {
-    FreeAligned(buf, kReadAlignment);
-    return ReadOutOfMemory(path);
-  }
-  f->heap_ = buf;
-  f->heap_alignment_ = kReadAlignment;
-  f->data_ = static_cast<const uint8_t*>(buf);
-  f->size_ = size;
-  return f;
-}
-
-#endif  // KMA_HAVE_MMAP
 
 }  // namespace kma

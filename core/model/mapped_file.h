@@ -1,10 +1,11 @@
 // kma::MappedFile: a read-only, immutable view of a whole model file.
 //
-// On POSIX the file is mapped with mmap(PROT_READ, MAP_SHARED): the kernel
-// shares the pages between every process that opens the same model, so N
-// analyzer processes cost one copy of the model in RAM, and opening is O(1).
-// If mapping is impossible (e.g. a pipe, a device, a file system without
-// mmap, or a non-POSIX build) the file is read into an aligned heap buffer
+// The file is mapped read-only and shared (mmap on POSIX, a file mapping on
+// Windows; see core/base/os.h): the kernel shares the pages between every
+// process that opens the same model, so N analyzer processes cost one copy
+// of the model in RAM, and opening is O(1). If mapping is impossible (e.g.
+// a pipe, a device or a file system without mmap) the file is read into an
+// aligned heap buffer
 // instead, in memory bounded by the model's own size: the header is read and
 // checked first, then exactly the size it declares. The caller sees the same
 // interface either way.
@@ -34,7 +35,7 @@ class MappedFile {
   static constexpr size_t kReadAlignment = 4096;
 
   /// Opens and maps (or reads) the whole file at @p path.
-  /// @param[in] path  file system path (UTF-8 / native narrow encoding).
+  /// @param[in] path  file system path, UTF-8 (on every system).
   /// @return the view, or kIo "cannot open model file '<path>': <reason>"
   ///         (also for directories and read errors), or kOutOfMemory when the
   ///         read fallback cannot allocate its buffer. A file that is read
@@ -77,8 +78,8 @@ class MappedFile {
   // For heap buffers: the allocation (freed with the matching alignment).
   void* heap_ = nullptr;
   size_t heap_alignment_ = 0;
-  // For mappings: the base and length passed to munmap.
-  void* map_base_ = nullptr;
+  // For mappings: the base and length passed to os::Unmap.
+  const void* map_base_ = nullptr;
   size_t map_length_ = 0;
 };
 

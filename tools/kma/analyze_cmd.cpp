@@ -452,7 +452,7 @@ class AnalyzeRun {
     return false;
   }
 
-  // A line's message and empty record (or the stop, with --on-error stop).
+  // A line's message and error record (or the stop, with --on-error stop).
   bool EmitFailed(const LineReader& reader, const Slot& slot, const Status& status) {
     failed_ = true;
     const std::string message = LineErrorMessage(reader, slot.number, slot.offset, status);
