@@ -10,6 +10,7 @@ pub const KMA_ABI_VERSION: u32 = 1;
 pub const KMA_MODEL_FORMAT_VERSION: u32 = 2;
 pub const KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION: u32 = 2;
 pub const KMA_LM_LABEL_SIZE: u32 = 96;
+pub const KMA_USER_DICT_MAX_FILE_BYTES: u32 = 268435456;
 pub const KMA_SPACE_WEIGHT_DEFAULT: f64 = -1.0;
 pub const KMA_GLUE_JOIN: u32 = 0;
 pub const KMA_GLUE_SPACE: u32 = 1;
