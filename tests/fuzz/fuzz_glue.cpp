@@ -35,12 +35,7 @@ size_t Breaks(const std::string& s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  kma_model* model = kma::fuzz::SharedModel();
-  static kma_analyzer* analyzer = [&] {
-    kma_analyzer* a = nullptr;
-    FUZZ_CHECK(kma_analyzer_new(&a, model, nullptr) == KMA_OK, kma_last_error_message());
-    return a;
-  }();
+  kma_analyzer* analyzer = kma::fuzz::SharedAnalyzer();
   kma_text* out = nullptr;
   const kma_status st = kma_glue_utf8(analyzer, text.data(), text.size(), &out);
   if (!kma::IsValidUtf8(text)) {

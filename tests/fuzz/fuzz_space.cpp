@@ -37,12 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t w = in.U8();
   const double weight = w <= 200 ? w / 200.0 : KMA_SPACE_WEIGHT_DEFAULT;
   const std::string text = in.Rest();
-  kma_model* model = kma::fuzz::SharedModel();
-  static kma_analyzer* analyzer = [&] {
-    kma_analyzer* a = nullptr;
-    FUZZ_CHECK(kma_analyzer_new(&a, model, nullptr) == KMA_OK, kma_last_error_message());
-    return a;
-  }();
+  kma_analyzer* analyzer = kma::fuzz::SharedAnalyzer();
   kma_text* out = nullptr;
   const kma_status st = kma_space_utf8(analyzer, text.data(), text.size(), weight, &out);
   if (!kma::IsValidUtf8(text)) {
