@@ -2,7 +2,7 @@
 // through the C ABI, the way a service that keeps a dictionary per request
 // or per user would: a one-word dictionary, and 100 words. Compiling
 // should cost in proportion to the dictionary, not the model
-// (core/model/user_dict_basis.h).
+// (core/userdict/user_dict_basis.h).
 //   build/bench/kma_user_dict_bench [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 

@@ -60,6 +60,12 @@ int kma_old___pthread_key_create(pthread_key_t*, void (*)(void*));
 int kma_old_pthread_key_delete(pthread_key_t);
 void* kma_old_pthread_getspecific(pthread_key_t);
 int kma_old_pthread_setspecific(pthread_key_t, const void*);
+/* std::shared_mutex: */
+int kma_old_pthread_rwlock_rdlock(pthread_rwlock_t*);
+int kma_old_pthread_rwlock_wrlock(pthread_rwlock_t*);
+int kma_old_pthread_rwlock_unlock(pthread_rwlock_t*);
+int kma_old_pthread_rwlock_tryrdlock(pthread_rwlock_t*);
+int kma_old_pthread_rwlock_trywrlock(pthread_rwlock_t*);
 KMA_OLD(pthread_create);
 KMA_OLD(pthread_join);
 KMA_OLD(pthread_detach);
@@ -69,6 +75,11 @@ KMA_OLD(__pthread_key_create);
 KMA_OLD(pthread_key_delete);
 KMA_OLD(pthread_getspecific);
 KMA_OLD(pthread_setspecific);
+KMA_OLD(pthread_rwlock_rdlock);
+KMA_OLD(pthread_rwlock_wrlock);
+KMA_OLD(pthread_rwlock_unlock);
+KMA_OLD(pthread_rwlock_tryrdlock);
+KMA_OLD(pthread_rwlock_trywrlock);
 
 KMA_HIDDEN int __wrap_pthread_create(pthread_t* t, const pthread_attr_t* a, void* (*f)(void*), void* arg) {
   return kma_old_pthread_create(t, a, f, arg);
@@ -88,6 +99,12 @@ KMA_HIDDEN void* __wrap_pthread_getspecific(pthread_key_t k) { return kma_old_pt
 KMA_HIDDEN int __wrap_pthread_setspecific(pthread_key_t k, const void* v) {
   return kma_old_pthread_setspecific(k, v);
 }
+
+KMA_HIDDEN int __wrap_pthread_rwlock_rdlock(pthread_rwlock_t* l) { return kma_old_pthread_rwlock_rdlock(l); }
+KMA_HIDDEN int __wrap_pthread_rwlock_wrlock(pthread_rwlock_t* l) { return kma_old_pthread_rwlock_wrlock(l); }
+KMA_HIDDEN int __wrap_pthread_rwlock_unlock(pthread_rwlock_t* l) { return kma_old_pthread_rwlock_unlock(l); }
+KMA_HIDDEN int __wrap_pthread_rwlock_tryrdlock(pthread_rwlock_t* l) { return kma_old_pthread_rwlock_tryrdlock(l); }
+KMA_HIDDEN int __wrap_pthread_rwlock_trywrlock(pthread_rwlock_t* l) { return kma_old_pthread_rwlock_trywrlock(l); }
 
 /* struct stat is the kernel's layout on both architectures. */
 KMA_HIDDEN int __wrap_stat(const char* path, struct stat* st) {

@@ -22,7 +22,8 @@ option(KMA_PORTABLE_NATIVES "Link the shipped native files for old glibc and wit
 set(KMA_GLIBC_WRAPPED_SYMBOLS
     pthread_create pthread_join pthread_detach pthread_once pthread_key_create
     __pthread_key_create pthread_key_delete pthread_getspecific pthread_setspecific
-    stat fstat fstat64 _dl_find_object arc4random)
+    pthread_rwlock_rdlock pthread_rwlock_wrlock pthread_rwlock_unlock pthread_rwlock_tryrdlock
+    pthread_rwlock_trywrlock stat fstat fstat64 _dl_find_object arc4random)
 
 if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64|aarch64|arm64")
   set(KMA_GLIBC_FLOOR 2.28 CACHE INTERNAL "The newest glibc symbol version a shipped file may need")

@@ -13,10 +13,12 @@
 #   OUT_DIR/python/   kma_analyzer-<v>-cp3X-cp3X-manylinux_2_28_<arch>.whl
 #   OUT_DIR/rust/     kma-sys-<v>.crate and kma-<v>.crate (cargo package)
 #
-# --cross also builds kma for linux-aarch64 (tools/cross.sh, into
-# BUILD_DIR-aarch64, with its C tests under qemu-aarch64) and makes the jar
-# and the NuGet package carry its natives (native/linux/aarch64/,
-# runtimes/linux-arm64/native/) beside the x86_64 ones.
+# --cross also builds kma for linux-aarch64 and win-x64 (tools/cross.sh,
+# into BUILD_DIR-aarch64 and BUILD_DIR-win64, with their C tests under
+# qemu-aarch64 and wine64) and makes the jar and the NuGet package carry
+# their natives (native/linux/aarch64/, native/windows/x86_64/;
+# runtimes/linux-arm64/native/, runtimes/win-x64/native/) beside the
+# linux-x64 ones.
 #
 # BUILD_DIR (default build/) must be configured; tools/bootstrap.sh configures
 # it with the Java, C# and Rust bindings. A binding that was not configured is
@@ -60,7 +62,10 @@ version="$(cache_value CMAKE_PROJECT_VERSION)"
 if ((cross)); then
   ((do_build)) || die "--cross builds: it cannot be combined with --no-build"
   cross_dir="$("${root}/tools/cross.sh" -B "${build_dir}-aarch64" | tail -n 1)" || die "the aarch64 build failed"
-  cmake "${build_dir}" -DKMA_CROSS_AARCH64_DIR="${cross_dir}" >/dev/null || die "cmake failed"
+  win_dir="$("${root}/tools/cross.sh" --target win-x64 -B "${build_dir}-win64" | tail -n 1)" ||
+    die "the win-x64 build failed"
+  cmake "${build_dir}" -DKMA_CROSS_AARCH64_DIR="${cross_dir}" -DKMA_CROSS_WIN64_DIR="${win_dir}" >/dev/null ||
+    die "cmake failed"
 fi
 
 if ((do_build)); then

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "core/dict/user_dictionary.h"
-#include "core/lm/introspection.h"
-#include "core/morph/joiner.h"
+#include "core/join/joiner.h"
+#include "core/model/lm_introspection.h"
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"
+#include "core/userdict/user_dictionary.h"
 #include "kma/kma.h"
 
 // Option slots map onto kma::AnalyzeOptions; the defaults come from it so

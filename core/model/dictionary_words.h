@@ -28,6 +28,9 @@ class DictionaryWords {
   // relaxed atomics, and two threads that work out the same node store the
   // same value.
   unsigned Tags(const ModelImpl& model, uint32_t node, std::u32string_view key) const;
+  // The bit of one entry of the node whose key is `key`: kNng or kNnp when it
+  // is such a word, else 0. (Tags() is the union over the node's entries.)
+  static unsigned EntryBit(const ModelImpl& model, uint32_t entry, std::u32string_view key);
 
  private:
   static constexpr uint8_t kKnown = 4;

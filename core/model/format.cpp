@@ -8,24 +8,12 @@
 #include <new>
 #include <system_error>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
+#include "core/base/os.h"
+
+#include "core/base/byte_io.h"
 
 namespace kma {
 namespace {
-
-// Explicit little-endian encoding keeps the format identical on every host;
-// compilers turn these loops into single loads/stores on LE machines.
-uint64_t LoadLE(const uint8_t* p, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) v |= static_cast<uint64_t>(p[i]) << (8 * i);
-  return v;
-}
-
-void StoreLE(uint8_t* p, uint64_t v, size_t n) {
-  for (size_t i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
-}
 
 size_t AlignUp(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
@@ -160,42 +148,35 @@ Status ModelWriter::WriteFile(const std::string& path) const {
     return Status(StatusCode::kOutOfMemory, "out of memory serializing model");
   }
   const std::string tmp = path + ".tmp";
-  auto fail = [&](int err) {
-    std::remove(tmp.c_str());
-    return Status(StatusCode::kIo,
-                  "cannot write model file '" + path + "': " + ErrnoText(err));
+  auto fail = [&](const std::string& why) {
+    os::RemoveFile(tmp);
+    return Status(StatusCode::kIo, "cannot write model file '" + path + "': " + why);
   };
-  std::FILE* fp = std::fopen(tmp.c_str(), "wb");
-  if (fp == nullptr) return fail(errno);
+  std::string why;
+  std::FILE* fp = os::OpenStdio(tmp, "wb", &why);
+  if (fp == nullptr) return fail(why);
   if (std::fwrite(bytes.data(), 1, bytes.size(), fp) != bytes.size() ||
       std::fflush(fp) != 0) {
-    int err = errno;
+    why = ErrnoText(errno);
     std::fclose(fp);
-    return fail(err);
+    return fail(why);
   }
-#if defined(__unix__) || defined(__APPLE__)
   // Make the data durable before the rename publishes it.
-  if (::fsync(::fileno(fp)) != 0) {
-    int err = errno;
+  if (why = os::SyncFile(fp); !why.empty()) {
     std::fclose(fp);
-    return fail(err);
+    return fail(why);
   }
-#endif
-  if (std::fclose(fp) != 0) return fail(errno);
-#if defined(_WIN32)
-  std::remove(path.c_str());  // rename() does not replace on Windows
-#endif
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail(errno);
+  if (std::fclose(fp) != 0) return fail(ErrnoText(errno));
+  if (why = os::RenameReplacing(tmp, path); !why.empty()) return fail(why);
   return Status::Ok();
 }
 
 // ---------------------------------------------------------------------------
 // ModelFile
 
-// The fixed header: magic, format version, declared size. On success
-// *version and *count hold the version and the section count.
-Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out,
-                              uint32_t* count_out) {
+// What the first bytes alone can show: magic, format version, a complete
+// header. On success *declared holds the file size the header declares.
+Status ModelFile::CheckPrefix(const uint8_t* data, size_t size, uint64_t* declared) {
   if (data == nullptr && size != 0) {
     return Status(StatusCode::kInvalidArgument, "model data is null");
   }
@@ -231,7 +212,16 @@ Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* versio
                            std::to_string(kModelHeaderSize) + "-byte header",
                        static_cast<int64_t>(size));
   }
-  const uint64_t declared = LoadLE(data + 16, 8);
+  *declared = LoadLE(data + 16, 8);
+  return Status::Ok();
+}
+
+// The fixed header: magic, format version, declared size. On success
+// *version and *count hold the version and the section count.
+Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* version_out,
+                              uint32_t* count_out) {
+  uint64_t declared = 0;
+  KMA_RETURN_IF_ERROR(CheckPrefix(data, size, &declared));
   if (declared != size) {
     if (declared > size) {
       return FormatError("truncated model file: header declares " +
@@ -245,7 +235,7 @@ Status ModelFile::CheckHeader(const uint8_t* data, size_t size, uint32_t* versio
                            " are present (trailing bytes)",
                        static_cast<int64_t>(declared));
   }
-  *version_out = version;
+  *version_out = static_cast<uint32_t>(LoadLE(data + 8, 4));
   *count_out = static_cast<uint32_t>(LoadLE(data + 12, 4));
   return Status::Ok();
 }
@@ -422,102 +412,6 @@ std::vector<std::pair<std::string, std::string>> ModelFile::AllMetadata() const 
   all.reserve(metadata_.size());
   for (const auto& kv : metadata_) all.emplace_back(kv.first, kv.second);
   return all;
-}
-
-// ---------------------------------------------------------------------------
-// ByteWriter / ByteReader
-
-void ByteWriter::U8(uint8_t v) { buf_.push_back(static_cast<char>(v)); }
-
-void ByteWriter::U16(uint16_t v) {
-  uint8_t b[2];
-  StoreLE(b, v, 2);
-  Bytes(b, 2);
-}
-
-void ByteWriter::U32(uint32_t v) {
-  uint8_t b[4];
-  StoreLE(b, v, 4);
-  Bytes(b, 4);
-}
-
-void ByteWriter::U64(uint64_t v) {
-  uint8_t b[8];
-  StoreLE(b, v, 8);
-  Bytes(b, 8);
-}
-
-void ByteWriter::F32(float v) {
-  uint32_t bits;
-  std::memcpy(&bits, &v, sizeof(bits));
-  U32(bits);
-}
-
-void ByteWriter::Bytes(const void* data, size_t n) {
-  if (n != 0) buf_.append(static_cast<const char*>(data), n);
-}
-
-void ByteWriter::Str(std::string_view s) {
-  U32(static_cast<uint32_t>(s.size()));
-  Bytes(s.data(), s.size());
-}
-
-void ByteWriter::Align(size_t a) {
-  if (a > 1 && buf_.size() % a != 0) buf_.append(a - buf_.size() % a, '\0');
-}
-
-bool ByteReader::Fixed(void* out, size_t n) {
-  if (remaining() < n) return false;
-  const uint64_t v = LoadLE(data_ + pos_, n);
-  // Narrow to the caller's width; n is the exact size of *out.
-  switch (n) {
-    case 1: *static_cast<uint8_t*>(out) = static_cast<uint8_t>(v); break;
-    case 2: *static_cast<uint16_t*>(out) = static_cast<uint16_t>(v); break;
-    case 4: *static_cast<uint32_t*>(out) = static_cast<uint32_t>(v); break;
-    default: *static_cast<uint64_t*>(out) = v; break;
-  }
-  pos_ += n;
-  return true;
-}
-
-bool ByteReader::U8(uint8_t* v) { return Fixed(v, 1); }
-bool ByteReader::U16(uint16_t* v) { return Fixed(v, 2); }
-bool ByteReader::U32(uint32_t* v) { return Fixed(v, 4); }
-bool ByteReader::U64(uint64_t* v) { return Fixed(v, 8); }
-
-bool ByteReader::F32(float* v) {
-  uint32_t bits;
-  if (!U32(&bits)) return false;
-  std::memcpy(v, &bits, sizeof(bits));
-  return true;
-}
-
-bool ByteReader::Bytes(size_t n, const uint8_t** out) {
-  if (remaining() < n) return false;
-  *out = data_ + pos_;
-  pos_ += n;
-  return true;
-}
-
-bool ByteReader::Str(std::string_view* out) {
-  const size_t start = pos_;
-  uint32_t len;
-  const uint8_t* p;
-  if (!U32(&len)) return false;
-  if (!Bytes(len, &p)) {
-    pos_ = start;  // keep the "no change on failure" contract
-    return false;
-  }
-  *out = std::string_view(reinterpret_cast<const char*>(p), len);
-  return true;
-}
-
-bool ByteReader::Align(size_t a) {
-  if (a == 0) return false;
-  const size_t pad = (a - pos_ % a) % a;
-  if (remaining() < pad) return false;
-  pos_ += pad;
-  return true;
 }
 
 }  // namespace kma

@@ -1,30 +1,16 @@
 #include "core/model/mapped_file.h"
 
-#include <cerrno>
-#include <cstdio>
+#include "core/base/os.h"
+#include "core/model/format.h"
+
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <new>
-#include <system_error>
 #include <utility>
-
-#if defined(__unix__) || defined(__APPLE__)
-#define KMA_HAVE_MMAP 1
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#else
-#define KMA_HAVE_MMAP 0
-#endif
 
 namespace kma {
 namespace {
-
-// strerror() is not thread-safe and strerror_r has two incompatible variants;
-// std::error_code gives the same text portably.
-std::string ErrnoText(int err) {
-  return std::error_code(err, std::generic_category()).message();
-}
 
 Status OpenError(const std::string& path, const std::string& reason) {
   return Status(StatusCode::kIo,
@@ -45,9 +31,7 @@ void FreeAligned(void* p, size_t alignment) {
 }  // namespace
 
 MappedFile::~MappedFile() {
-#if KMA_HAVE_MMAP
-  if (map_base_ != nullptr) munmap(map_base_, map_length_);
-#endif
+  if (map_base_ != nullptr) os::Unmap(map_base_, map_length_);
   if (heap_ != nullptr) FreeAligned(heap_, heap_alignment_);
 }
 
@@ -68,48 +52,82 @@ std::unique_ptr<MappedFile> MappedFile::CopyOf(const void* data, size_t size) {
   return f;
 }
 
-#if KMA_HAVE_MMAP
-
 namespace {
 
-// Reads everything from `fd` into a page-aligned heap buffer. `expected` is
-// the size from fstat for regular files (the buffer grows if the file turns
-// out longer, e.g. for pipes whose st_size is 0).
-Status ReadAll(int fd, size_t expected, void** out_buf, size_t* out_size,
-               const std::string& path) {
+Status ReadOutOfMemory(const std::string& path) {
+  return Status(StatusCode::kOutOfMemory, "out of memory reading model file '" + path + "'");
+}
+
+// Reads a model from a stream in memory bounded by the model's own size: the
+// header first, which must be a model's (magic, version), then exactly the
+// size it declares, then one more byte to see that nothing follows. So
+// /dev/zero, a FIFO of anything else or a directory costs 64 bytes, never
+// its whole stream. `read_some(buf, n, &error)` returns the bytes read (0 at
+// the end of input) or -1 with the reason in error; short reads are fine. `known_size` is the
+// size of a regular file (0 if unknown): the buffer is allocated once at
+// that size when the header declares it.
+template <typename ReadSome>
+Status ReadModelStream(ReadSome read_some, uint64_t known_size, const std::string& path,
+                       void** out_buf, size_t* out_size) {
   const size_t kAlign = MappedFile::kReadAlignment;
-  size_t capacity = expected > 0 ? expected : 1 << 16;
-  void* buf = AllocAligned(capacity, kAlign);
-  if (buf == nullptr) {
-    return Status(StatusCode::kOutOfMemory,
-                  "out of memory reading model file '" + path + "'");
+  // Reads until `want` bytes are in [buf, buf + want) or the input ends.
+  auto fill = [&](uint8_t* buf, size_t have, size_t want, size_t* got) -> Status {
+    while (have < want) {
+      std::string error;
+      const int64_t n = read_some(buf + have, want - have, &error);
+      if (n < 0) return OpenError(path, error);
+      if (n == 0) break;
+      have += static_cast<size_t>(n);
+    }
+    *got = have;
+    return Status::Ok();
+  };
+  uint8_t header[kModelHeaderSize];
+  size_t got = 0;
+  KMA_RETURN_IF_ERROR(fill(header, 0, sizeof header, &got));
+  uint64_t declared = 0;
+  if (Status st = ModelFile::CheckPrefix(header, got, &declared); !st.ok())
+    return Status(st.code(), "'" + path + "': " + st.message(), st.offset());
+  if (declared < kModelHeaderSize || declared > SIZE_MAX / 2) {
+    return Status(StatusCode::kModelFormat, "'" + path + "': the header declares an impossible size of " +
+                                                std::to_string(declared) + " bytes", 16);
   }
-  size_t size = 0;
+  // Grows as the bytes arrive (doubling, from 1 MiB), so a header that
+  // declares more than the stream holds costs what the stream holds.
+  size_t capacity = known_size == declared ? static_cast<size_t>(declared)
+                                           : static_cast<size_t>(std::min<uint64_t>(declared, 1u << 20));
+  uint8_t* buf = static_cast<uint8_t*>(AllocAligned(capacity, kAlign));
+  if (buf == nullptr) return ReadOutOfMemory(path);
+  std::memcpy(buf, header, got);
+  size_t size = got;
+  Status st;
   for (;;) {
-    if (size == capacity) {
-      // Only reached for non-regular files or files that grew; double.
-      size_t new_capacity = capacity * 2;
-      void* grown = AllocAligned(new_capacity, kAlign);
-      if (grown == nullptr) {
-        FreeAligned(buf, kAlign);
-        return Status(StatusCode::kOutOfMemory,
-                      "out of memory reading model file '" + path + "'");
-      }
-      std::memcpy(grown, buf, size);
-      FreeAligned(buf, kAlign);
-      buf = grown;
-      capacity = new_capacity;
+    st = fill(buf, size, capacity, &size);
+    if (!st.ok() || size < capacity || capacity == declared) break;
+    const size_t grown_capacity = static_cast<size_t>(std::min<uint64_t>(declared, uint64_t{capacity} * 2));
+    auto* grown = static_cast<uint8_t*>(AllocAligned(grown_capacity, kAlign));
+    if (grown == nullptr) {
+      st = ReadOutOfMemory(path);
+      break;
     }
-    ssize_t n = ::read(fd, static_cast<uint8_t*>(buf) + size, capacity - size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int err = errno;
-      FreeAligned(buf, kAlign);
-      return OpenError(path, ErrnoText(err));
-    }
-    if (n == 0) break;
-    size += static_cast<size_t>(n);
+    std::memcpy(grown, buf, size);
+    FreeAligned(buf, kAlign);
+    buf = grown;
+    capacity = grown_capacity;
   }
+  uint8_t extra = 0;
+  size_t after = 0;
+  if (st.ok() && size == declared) st = fill(&extra, 0, 1, &after);
+  if (st.ok() && after != 0) {
+    st = Status(StatusCode::kModelFormat, "'" + path + "': model file size mismatch: header declares " +
+                                              std::to_string(declared) + " bytes but more follow (trailing bytes)",
+                static_cast<int64_t>(declared));
+  }
+  if (!st.ok()) {
+    FreeAligned(buf, kAlign);
+    return st;
+  }
+  // A short stream is left to ModelFile::Parse, which names it "truncated".
   *out_buf = buf;
   *out_size = size;
   return Status::Ok();
@@ -117,92 +135,30 @@ Status ReadAll(int fd, size_t expected, void** out_buf, size_t* out_size,
 
 }  // namespace
 
+// Maps the file; where it cannot be mapped (a FIFO, a device, a file system
+// without mmap), reads it in bounded memory.
 StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
-  int fd;
-  do {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  if (fd < 0) return OpenError(path, ErrnoText(errno));
-
-  struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    return OpenError(path, ErrnoText(err));
-  }
-  if (S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    return OpenError(path, ErrnoText(EISDIR));
-  }
-
+  os::InputFile file;
+  if (std::string why = file.Open(path); !why.empty()) return OpenError(path, why);
   std::unique_ptr<MappedFile> f(new (std::nothrow) MappedFile());
-  if (f == nullptr) {
-    ::close(fd);
-    return Status(StatusCode::kOutOfMemory, "out of memory");
+  if (f == nullptr) return Status(StatusCode::kOutOfMemory, "out of memory");
+  if (const void* p = file.Map(); p != nullptr) {
+    f->map_base_ = p;
+    f->map_length_ = static_cast<size_t>(file.size());
+    f->data_ = static_cast<const uint8_t*>(p);
+    f->size_ = f->map_length_;
+    f->mapped_ = true;
+    return f;
   }
-
-  const bool regular = S_ISREG(st.st_mode);
-  const size_t file_size = regular ? static_cast<size_t>(st.st_size) : 0;
-  // mmap of length 0 is an error, so empty files take the heap path.
-  if (regular && file_size > 0) {
-    void* p = ::mmap(nullptr, file_size, PROT_READ, MAP_SHARED, fd, 0);
-    if (p != MAP_FAILED) {
-      ::close(fd);  // the mapping keeps its own reference to the file
-      f->map_base_ = p;
-      f->map_length_ = file_size;
-      f->data_ = static_cast<const uint8_t*>(p);
-      f->size_ = file_size;
-      f->mapped_ = true;
-      return f;
-    }
-    // Fall through: some file systems (and sandboxes) refuse mmap.
-  }
-
   void* buf = nullptr;
   size_t size = 0;
-  Status st_read = ReadAll(fd, file_size, &buf, &size, path);
-  ::close(fd);
-  if (!st_read.ok()) return st_read;
+  auto read_some = [&file](uint8_t* p, size_t n, std::string* error) { return file.Read(p, n, error); };
+  KMA_RETURN_IF_ERROR(ReadModelStream(read_some, file.size(), path, &buf, &size));
   f->heap_ = buf;
   f->heap_alignment_ = kReadAlignment;
   f->data_ = static_cast<const uint8_t*>(buf);
   f->size_ = size;
   return f;
 }
-
-#else  // !KMA_HAVE_MMAP: portable read-everything fallback.
-
-StatusOr<std::unique_ptr<MappedFile>> MappedFile::Open(const std::string& path) {
-  std::FILE* fp = std::fopen(path.c_str(), "rb");
-  if (fp == nullptr) return OpenError(path, ErrnoText(errno));
-  std::string bytes;
-  char chunk[1 << 16];
-  size_t n;
-  try {
-    while ((n = std::fread(chunk, 1, sizeof(chunk), fp)) > 0) bytes.append(chunk, n);
-  } catch (const std::bad_alloc&) {
-    std::fclose(fp);
-    return Status(StatusCode::kOutOfMemory,
-                  "out of memory reading model file '" + path + "'");
-  }
-  const bool failed = std::ferror(fp) != 0;
-  std::fclose(fp);
-  if (failed) return OpenError(path, "read error");
-  void* buf = AllocAligned(bytes.size(), kReadAlignment);
-  std::unique_ptr<MappedFile> f(new (std::nothrow) MappedFile());
-  if (buf == nullptr || f == nullptr) {
-    if (buf != nullptr) FreeAligned(buf, kReadAlignment);
-    return Status(StatusCode::kOutOfMemory,
-                  "out of memory reading model file '" + path + "'");
-  }
-  std::memcpy(buf, bytes.data(), bytes.size());
-  f->heap_ = buf;
-  f->heap_alignment_ = kReadAlignment;
-  f->data_ = static_cast<const uint8_t*>(buf);
-  f->size_ = bytes.size();
-  return f;
-}
-
-#endif  // KMA_HAVE_MMAP
 
 }  // namespace kma

@@ -1,11 +1,14 @@
 // kma::MappedFile: a read-only, immutable view of a whole model file.
 //
-// On POSIX the file is mapped with mmap(PROT_READ, MAP_SHARED): the kernel
-// shares the pages between every process that opens the same model, so N
-// analyzer processes cost one copy of the model in RAM, and opening is O(1).
-// If mapping is impossible (e.g. a pipe, a file system without mmap, or a
-// non-POSIX build) the file is read into an aligned heap buffer instead; the
-// caller sees the same interface either way.
+// The file is mapped read-only and shared (mmap on POSIX, a file mapping on
+// Windows; see core/base/os.h): the kernel shares the pages between every
+// process that opens the same model, so N analyzer processes cost one copy
+// of the model in RAM, and opening is O(1). If mapping is impossible (e.g.
+// a pipe, a device or a file system without mmap) the file is read into an
+// aligned heap buffer
+// instead, in memory bounded by the model's own size: the header is read and
+// checked first, then exactly the size it declares. The caller sees the same
+// interface either way.
 //
 // Alignment guarantee: data() is page-aligned (4096) for files and 64-byte
 // aligned for CopyOf(), so every 64-byte aligned offset inside the buffer is a
@@ -32,10 +35,13 @@ class MappedFile {
   static constexpr size_t kReadAlignment = 4096;
 
   /// Opens and maps (or reads) the whole file at @p path.
-  /// @param[in] path  file system path (UTF-8 / native narrow encoding).
+  /// @param[in] path  file system path, UTF-8 (on every system).
   /// @return the view, or kIo "cannot open model file '<path>': <reason>"
   ///         (also for directories and read errors), or kOutOfMemory when the
-  ///         read fallback cannot allocate its buffer.
+  ///         read fallback cannot allocate its buffer. A file that is read
+  ///         (not mapped) is refused as soon as its first bytes show it is no
+  ///         model, or when more bytes follow the size its header declares:
+  ///         kModelFormat / kModelVersion "'<path>': <ModelFile's message>".
   /// Ownership: the caller owns the returned object; the mapping is released
   /// by its destructor. The file must not be truncated while mapped (POSIX
   /// would raise SIGBUS on access to the vanished pages).
@@ -72,8 +78,8 @@ class MappedFile {
   // For heap buffers: the allocation (freed with the matching alignment).
   void* heap_ = nullptr;
   size_t heap_alignment_ = 0;
-  // For mappings: the base and length passed to munmap.
-  void* map_base_ = nullptr;
+  // For mappings: the base and length passed to os::Unmap.
+  const void* map_base_ = nullptr;
   size_t map_length_ = 0;
 };
 

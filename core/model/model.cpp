@@ -5,7 +5,13 @@
 #include <cstring>
 
 #include "core/base/stored_floats.h"
-#include "core/model/model_impl.h"
+#include "core/lm/cong.h"
+#include "core/lm/cong_global.h"
+#include "core/lm/knlm.h"
+#include "core/model/format.h"
+#include "core/model/mapped_file.h"
+#include "core/model/model_view.h"
+#include "core/morph/conjugation.h"
 #include "core/text/utf.h"
 
 namespace kma {
@@ -36,11 +42,27 @@ Status PodArray(const ModelFile& mf, std::string_view name, const T** out, uint3
 
 }  // namespace
 
+struct ModelImpl::Storage {
+  std::unique_ptr<MappedFile> file;
+  ModelFile model_file;
+  KnlmView knlm;
+  CongView cong;
+  CongGlobalView global;
+  KnlmView tag_lm;
+};
+
+ModelImpl::ModelImpl() : storage_(std::make_unique<Storage>()) {}
+ModelImpl::~ModelImpl() = default;
+
+const KnlmView& ModelImpl::knlm() const { return storage_->knlm; }
+const ModelFile& ModelImpl::file() const { return storage_->model_file; }
+size_t ModelImpl::file_size() const { return storage_->file->size(); }
+
 // The dictionary sections (layouts in core/dict/dictionary.h and core/dict/trie.h).
 // Every index a lookup follows is checked here, once, so that a damaged file
 // is rejected instead of read out of bounds.
 Status ModelImpl::LoadDictionary() {
-  const ModelFile& m = model_file_;
+  const ModelFile& m = storage_->model_file;
   KMA_RETURN_IF_ERROR(PodArray(m, "morphs", &morphs_, &morph_count_));
   if (morph_count_ == 0) return Bad("empty dictionary");
   uint32_t score_count = 0;
@@ -99,31 +121,31 @@ Status ModelImpl::LoadDictionary() {
 // float rows kept for experiments, are not runtime formats and are ignored)
 // and the registry of the LMs they make, with their tuned metadata.
 Status ModelImpl::LoadLanguageModels() {
-  const ModelFile& m = model_file_;
+  const ModelFile& m = storage_->model_file;
   const uint8_t* d;
   size_t n;
   if (!m.FindSection("lm.knlm", &d, &n)) return Bad("missing section 'lm.knlm'");
   auto kn = KnlmView::Open(d, n);
   if (!kn.ok()) return kn.status();
-  knlm_ = kn.value();
+  storage_->knlm = kn.value();
   for (uint32_t i = 0; i < morph_count_; ++i)
-    if (morphs_[i].lm_id() >= knlm_.vocab_size()) return Bad("LM id out of range");
+    if (morphs_[i].lm_id() >= storage_->knlm.vocab_size()) return Bad("LM id out of range");
   lm::LmParts parts;
-  parts.knlm = &knlm_;
+  parts.knlm = &storage_->knlm;
   if (m.FindSection("lm.cong", &d, &n)) {
     auto c = CongView::Open(d, n);
     if (!c.ok()) return c.status();
-    if (c.value().vocab_size() != knlm_.vocab_size()) return Bad("cong vocabulary differs from knlm");
+    if (c.value().vocab_size() != storage_->knlm.vocab_size()) return Bad("cong vocabulary differs from knlm");
     if (c.value().quant_bits() != 8) return Bad("cong rows must be int8");
-    cong_ = c.value();
-    parts.cong = &cong_;
+    storage_->cong = c.value();
+    parts.cong = &storage_->cong;
   }
   if (m.FindSection("lm.cong-global", &d, &n)) {
     if (parts.cong == nullptr) return Bad("cong-global without its local model");
-    auto g = CongGlobalView::Open(d, n, cong_);
+    auto g = CongGlobalView::Open(d, n, storage_->cong);
     if (!g.ok()) return g.status();
-    global_ = g.value();
-    parts.cong_global = &global_;
+    storage_->global = g.value();
+    parts.cong_global = &storage_->global;
   }
   auto reg = lm::LmRegistry::Build(parts);
   if (!reg.ok()) return Bad(reg.status().message());
@@ -150,11 +172,11 @@ float ModelImpl::class_lambda(std::string_view lm) const {
 }
 
 Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
-  file_ = std::move(file);
-  auto mf = ModelFile::Parse(file_->data(), file_->size(), true);
+  storage_->file = std::move(file);
+  auto mf = ModelFile::Parse(storage_->file->data(), storage_->file->size(), true);
   if (!mf.ok()) return mf.status();
-  model_file_ = std::move(mf.value());
-  const ModelFile& m = model_file_;
+  storage_->model_file = std::move(mf.value());
+  const ModelFile& m = storage_->model_file;
   KMA_RETURN_IF_ERROR(LoadDictionary());
   const uint8_t* d;
   size_t n;
@@ -169,17 +191,17 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
   auto tag_lm = KnlmView::Open(d, n);
   if (!tag_lm.ok()) return tag_lm.status();
-  tag_lm_ = tag_lm.value();
-  if (tag_lm_.vocab_size() != kLmFirstWord) return Bad("tag model has the wrong vocabulary");
-  if (tag_lm_.node_count() > 200000) return Bad("tag model too large");
-  tag_table_.Build(tag_lm_);
+  storage_->tag_lm = tag_lm.value();
+  if (storage_->tag_lm.vocab_size() != kLmFirstWord) return Bad("tag model has the wrong vocabulary");
+  if (storage_->tag_lm.node_count() > 200000) return Bad("tag model too large");
+  tag_table_.Build(storage_->tag_lm);
   if (m.FindSection(kConjugationSection, &d, &n)) {
     auto conj = Conjugation::Load(d, n, morph_count_);
     if (!conj.ok()) return conj.status();
     conjugation_ = std::move(conj.value());
   }
   if (m.FindSection(kConventionSection, &d, &n)) {
-    auto prior = ConventionPrior::Open(d, n, knlm_.vocab_size());
+    auto prior = ConventionPrior::Open(d, n, storage_->knlm.vocab_size());
     if (!prior.ok()) return prior.status();
     convention_ = prior.value();
   }
@@ -220,6 +242,7 @@ StatusOr<std::shared_ptr<const Model>> Model::OpenMemory(const void* data, size_
 
 uint32_t Model::format_version() const { return impl_->file().format_version(); }
 std::vector<std::string> Model::lm_names() const { return impl_->lm_names(); }
+bool Model::has_lm(std::string_view name) const { return impl_->has_lm(name); }
 std::string Model::default_lm() const { return impl_->default_lm(); }
 std::string Model::metadata(std::string_view key) const { return impl_->file().Metadata(key); }
 uint32_t Model::morpheme_count() const { return impl_->morph_count(); }

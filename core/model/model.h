@@ -15,7 +15,7 @@
 
 namespace kma {
 
-class ModelImpl;  // defined in core/model/model_impl.h (internal)
+class ModelImpl;  // core/model/model_view.h: the view the search and the user dictionary read
 
 class Model {
  public:
@@ -33,6 +33,7 @@ class Model {
   // Names of the language models this file carries (e.g. {"knlm"}), and the
   // default one.
   std::vector<std::string> lm_names() const;
+  bool has_lm(std::string_view name) const;
   std::string default_lm() const;
   // Free-form metadata (license, attribution, build info) by key; empty if absent.
   std::string metadata(std::string_view key) const;
@@ -41,6 +42,8 @@ class Model {
   // Size of the model file in bytes.
   size_t file_size() const;
 
+  // For the layers above the model (search, user dictionary, joiner), not
+  // for applications.
   const ModelImpl& impl() const { return *impl_; }
 
  private:

@@ -1,6 +1,6 @@
 #include "core/model/morph_lookup.h"
 
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
 

@@ -7,8 +7,7 @@
 #include <cmath>
 #include <new>
 
-#include "core/dict/user_dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
 #include "core/search/constrained_lattice.h"
@@ -20,6 +19,7 @@
 #include "core/text/hangul.h"
 #include "core/text/normalizer.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma {
 
@@ -38,6 +38,7 @@ struct Analyzer::Scratch {
   search::BeamSearch search;
   search::NBestJoiner nbest;
   std::vector<uint32_t> units;  // the convention guess's characters
+  std::vector<uint32_t> space_gaps;  // spacing correction: SearchParams::space_gaps
   // Constrained analysis only.
   search::SearchConstraints constraints;
   search::MorphLookup morph_lookup;
@@ -82,6 +83,17 @@ Status Unsatisfied(const search::SearchConstraints& sc, const NormalizedText& nt
                 "no analysis of code points " + std::to_string(nt.to_input[c.begin]) + ":" +
                     std::to_string(nt.to_input[c.end]) + " holds lemma constraint(s) " + which,
                 nt.to_input[c.begin]);
+}
+
+// SearchParams::space_gaps from the removed spaces' input code points.
+void SpaceGaps(const std::vector<uint32_t>& removed, const std::vector<uint32_t>& to_input,
+               std::vector<uint32_t>* gaps) {
+  gaps->assign(to_input.size() + 1, 0);
+  for (uint32_t cp : removed) {
+    const size_t p = static_cast<size_t>(std::lower_bound(to_input.begin(), to_input.end(), cp) - to_input.begin());
+    ++(*gaps)[p + 1];
+  }
+  for (size_t i = 1; i < gaps->size(); ++i) (*gaps)[i] += (*gaps)[i - 1];
 }
 
 Status UnknownLm(const ModelImpl& mi, const std::string& name) {
@@ -211,6 +223,7 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   if (!scorer.ok()) return scorer.status();
   Scratch& sc = *scratch_;
   KMA_RETURN_IF_ERROR(PrepareText(constraints));
+  if (opt.removed_spaces != nullptr) SpaceGaps(*opt.removed_spaces, sc.nt.to_input, &sc.space_gaps);
   sc.nbest.Reset(opt.top_n);
   KMA_RETURN_IF_ERROR(SearchChunks(opt, constraints, scorer.value(), Params(opt, lm_name)));
   sc.nbest.Finish(&sc.paths);
@@ -324,6 +337,12 @@ search::SearchParams Analyzer::PrepareChunk(const AnalyzeOptions& opt, const sea
   // of the held-out set: F1 0.9156 with the usual cap, 0.9227 without).
   search::SearchParams chunk_sp = sp;
   if (search::IsSpaceless(sc.nt.text, c)) chunk_sp.nospace_floor = 0.0f;
+  // Spacing correction: a chunk the writer wrote without spaces gives no
+  // evidence either.
+  if (opt.removed_spaces != nullptr && sc.space_gaps[c.end] != sc.space_gaps[c.begin + 1]) {
+    chunk_sp.space_gaps = sc.space_gaps.data();
+    chunk_sp.space_weight = opt.space_weight;
+  }
   return chunk_sp;
 }
 

@@ -68,12 +68,18 @@ struct AnalyzeOptions {
   // the tokens: the analysis is the same, tokens of other tags are left out
   // (the others keep their word and sentence numbers). Splitting ignores it.
   uint64_t output_tags = 0;
+  // Spacing correction (core/search/spacer.h): the input code points
+  // (ascending) before which the writer had a space that the spacer took out
+  // of the text, weighed as evidence with `space_weight` in (0, 1)
+  // (search::StepParams::space_gaps). Null: plain analysis.
+  const std::vector<uint32_t>* removed_spaces = nullptr;
+  float space_weight = 0.0f;
 };
 
 class Analyzer {
  public:
   explicit Analyzer(std::shared_ptr<const Model> model);
-  // With a user dictionary (core/dict/user_dictionary.h) compiled for
+  // With a user dictionary (core/userdict/user_dictionary.h) compiled for
   // `model`; nullptr is the same as none.
   Analyzer(std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user);
   ~Analyzer();

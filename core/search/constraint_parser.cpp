@@ -3,8 +3,10 @@
 // is fed user files and is fuzzed (tests/fuzz/constraint_parser_replay.cpp).
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/search/constraints.h"
+#include "core/text/char_class.h"
 #include "core/text/utf.h"
 
 namespace kma {
@@ -75,6 +77,7 @@ Status ParseTags(std::string_view tags, size_t at, bool many, TagSet* out) {
 Status ParseMorph(Cursor* c, bool many_tags, ConstraintMorph* out) {
   const size_t start = c->at();
   std::string raw;                  // unescaped text
+  std::vector<size_t> raw_at;       // the offset in the text of each byte of raw
   size_t slash = std::string::npos;  // in raw: the last unescaped '/'
   size_t slash_at = 0;              // its offset in the text
   while (!c->done()) {
@@ -83,6 +86,7 @@ Status ParseMorph(Cursor* c, bool many_tags, ConstraintMorph* out) {
     if (ch == '\\') {
       if (c->pos + 1 >= c->s.size()) return Bad(c->at(), "'\\' at the end of a constraint");
       raw.push_back(c->s[c->pos + 1]);
+      raw_at.push_back(c->at() + 1);
       c->pos += 2;
       continue;
     }
@@ -91,14 +95,17 @@ Status ParseMorph(Cursor* c, bool many_tags, ConstraintMorph* out) {
       slash_at = c->at();
     }
     raw.push_back(ch);
+    raw_at.push_back(c->at());
     ++c->pos;
   }
   if (raw.empty()) return Bad(start, "expected a morpheme FORM/TAG");
   if (slash == std::string::npos) return Bad(start, "morpheme without '/TAG'");
   if (slash == 0) return Bad(start, "morpheme with an empty form");
   out->form = raw.substr(0, slash);
-  std::u32string cps;
-  if (!Utf8ToU32(out->form, &cps)) return Bad(start, "morpheme form is not valid UTF-8");
+  // An escaped tab, CR or NUL would reach the output inside a form.
+  std::string why;
+  if (const size_t bad = FindBadFormByte(out->form, &why); bad != std::string::npos)
+    return Bad(raw_at[bad], "morpheme form has " + why);
   // Escapes only occur in forms, so the tags are the text after the slash.
   return ParseTags(std::string_view(raw).substr(slash + 1), slash_at + 1, many_tags, &out->tags);
 }
@@ -181,8 +188,10 @@ Status ValidateConstraints(const Constraints& c, uint32_t cp_count) {
     if (ms.empty() || ms.size() > kMaxConstraintMorphs)
       return bad(name + ": needs 1.." + std::to_string(kMaxConstraintMorphs) + " morphemes", -1);
     for (const ConstraintMorph& m : ms) {
-      std::u32string cps;
-      if (m.form.empty() || !Utf8ToU32(m.form, &cps)) return bad(name + ": a morpheme form is empty or not UTF-8", -1);
+      std::string why;
+      if (m.form.empty()) return bad(name + ": a morpheme form is empty", -1);
+      if (FindBadFormByte(m.form, &why) != std::string::npos)
+        return bad(name + ": a morpheme form has " + why, -1);
       const TagSet known = ((TagSet{1} << kNumTags) - 1) & ~TagSetOf(PosTag::kUN);
       if (m.tags == 0 || (m.tags & ~known) != 0) return bad(name + ": a morpheme has no tag or an unknown one", -1);
     }

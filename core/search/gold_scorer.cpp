@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "core/dict/dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
 #include "core/search/lattice.h"

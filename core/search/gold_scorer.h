@@ -25,7 +25,7 @@
 #include "core/base/status.h"
 #include "core/lm/factory.h"
 #include "core/lm/language_model.h"
-#include "core/lm/vocabulary.h"
+#include "core/model/lm_vocabulary.h"
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"

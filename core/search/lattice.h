@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/dict/user_dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/search_defaults.h"
 #include "core/text/pretokenizer.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma {
 class UserDictionary;

@@ -3,6 +3,7 @@
 // candidates that guarantee every run can be covered.
 #include <algorithm>
 
+#include "core/model/dictionary_words.h"
 #include "core/text/char_class.h"
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
@@ -118,6 +119,19 @@ void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb,
   }
 }
 
+// The tags of DictionaryWords of trie node `node` (key `key`) whose word the
+// user dictionary keeps: a blocked word no longer stands for its guess, so
+// the guess comes back and a word whose every reading is blocked keeps an
+// analysis.
+unsigned KeptWordTags(const ModelImpl& model, const UserDictionary& user, uint32_t node, std::u32string_view key) {
+  const TrieView& trie = model.trie();
+  unsigned tags = 0;
+  float unused = 0;
+  for (uint32_t e = trie.value_begin(node); e < trie.value_end(node); ++e)
+    if (StepBuilder::UserAdjustedEntry(user, e, &unused)) tags |= DictionaryWords::EntryBit(model, e, key);
+  return tags;
+}
+
 // Unknown-word candidates from p (a unit cut) to the next unit cuts of the
 // run ending at re, skipping the dictionary's own words (lattice->matches
 // holds the trie matches from p).
@@ -136,8 +150,10 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
     // No guess where the dictionary has the same word with the same tag: it
     // would be that word again to the user, and an N-best list would show
     // one analysis twice (the fuzzing finding nbest-duplicate-unknown).
-    const unsigned dict_tags =
-        known ? model.dictionary_word_tags(matches[mi].first, std::u32string_view(t).substr(p, q - p)) : 0u;
+    const std::u32string_view key = std::u32string_view(t).substr(p, q - p);
+    unsigned dict_tags = known ? model.dictionary_word_tags(matches[mi].first, key) : 0u;
+    if (dict_tags != 0 && lattice->user != nullptr && lattice->user->touches_model())
+      dict_tags = KeptWordTags(model, *lattice->user, matches[mi].first, key);
     if ((dict_tags & DictionaryWords::kNng) == 0)
       AddNode(nodes, p, q, NodeKind::kUnknown, PosTag::kNNG, 0,
               StepBuilder::UnknownCost(params, units, PosTag::kNNG));

@@ -5,11 +5,11 @@
 // Only constrained searches call this.
 #include <string>
 
-#include "core/dict/user_dictionary.h"
 #include "core/search/beam_search.h"
 #include "core/search/constrained_lattice.h"
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma::search {
 namespace {

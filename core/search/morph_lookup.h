@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/base/pos_tag.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 
 namespace kma::search {
 

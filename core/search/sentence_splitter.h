@@ -24,7 +24,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/search/analyzer.h"
+#include "core/search/token.h"
 
 namespace kma::search {
 

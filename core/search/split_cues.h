@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/search/analyzer.h"
+#include "core/search/token.h"
 
 namespace kma::search {
 

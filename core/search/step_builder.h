@@ -26,12 +26,12 @@
 #include <cstdint>
 
 #include "core/base/log_add.h"
-#include "core/dict/user_dictionary.h"
 #include "core/lm/language_model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/lattice.h"
 #include "core/search/state_map.h"
 #include "core/search/user_nodes.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma::search {
 
@@ -43,6 +43,13 @@ struct StepParams {
   float class_lambda = 0.7f;      // weight of the morpheme LM in the class interpolation (1: LM alone)
   float period_weight = 0.4f;     // weight of the virtual full stop closing unpunctuated text
   float morph_penalty = 0.0f;     // cost per morpheme (favours fewer, longer morphemes when > 0)
+  // Spacing correction (core/search/spacer.h): the spaces the writer put in
+  // the text, which the spacer took out, weighed as evidence. Null outside
+  // spacing correction; else space_gaps[i] counts the spaces that stood
+  // before normalized positions < i (text.size() + 1 entries), and
+  // space_weight in (0, 1) says how much they count (see SpaceEvidence).
+  const uint32_t* space_gaps = nullptr;
+  float space_weight = 0.0f;
 };
 
 class StepBuilder {
@@ -179,6 +186,16 @@ class StepBuilder {
   bool AddMorph(const MorphStep& m, float boundary, float floor, State* out);
   // The weighted log-probability of a space (or none) between two tags.
   float Boundary(int prev_tag, PosTag tag, bool space) const;
+  // Spacing correction: the score of node `n` after `s` for the spaces the
+  // writer put around and inside it (StepParams::space_gaps).
+  float SpaceEvidence(const State& s, const Node& n) const;
+  // A space the writer put inside a morpheme costs this many nats at weight
+  // 1 (spaces inside a morpheme do not occur in edited text; a typo can
+  // still put one there).
+  static constexpr float kSpaceInsideMorpheme = 16.0f;
+  // The cap on the cost of a missing space where spaces are evidence (the
+  // cap of spaced text, StepParams::nospace_floor).
+  static constexpr float kEvidenceNospaceFloor = -1.5f;
 
   const ModelImpl* model_ = nullptr;
   const Lattice* lattice_ = nullptr;
@@ -196,6 +213,26 @@ inline float StepBuilder::Boundary(int prev_tag, PosTag tag, bool space) const {
   float b = model_->BoundaryLogp(prev_tag, static_cast<int>(tag), space);
   if (!space && b < params_->nospace_floor) b = params_->nospace_floor;
   return params_->boundary_weight * b;
+}
+
+inline float StepBuilder::SpaceEvidence(const State& s, const Node& n) const {
+  // Between the analysis of the text without its spaces (weight 0, the
+  // search as usual) and its analysis with them (weight 1): a space before
+  // a node scores as the boundary model scores a space there, a missing one
+  // as a missing space, and a space inside a morpheme costs
+  // kSpaceInsideMorpheme.
+  const uint32_t* g = params_->space_gaps;
+  const float w = params_->space_weight;
+  const bool gap = g[n.begin + 1] != g[n.begin];
+  const float inside = static_cast<float>(g[n.end] - g[n.begin + 1]);
+  // A stem's fused tail starts inside the stem.
+  if (n.entry_kind == EntryKind::kSocket) return -w * kSpaceInsideMorpheme * (inside + (gap ? 1.0f : 0.0f));
+  float b = 0.0f;
+  if (s.last_tag != kNumTags) {
+    b = model_->BoundaryLogp(s.last_tag, static_cast<int>(n.tag), gap);
+    if (!gap) b = std::max(b, kEvidenceNospaceFloor);
+  }
+  return w * (b - kSpaceInsideMorpheme * inside);
 }
 
 inline bool StepBuilder::AddMorph(const MorphStep& m, float boundary, float floor, State* out) {
@@ -253,6 +290,7 @@ inline StepBuilder::Reach StepBuilder::Extend(const State& s, const Node& n, flo
   }
   out->space_before = 0;
   out->link_open = n.link_head;
+  if (params_->space_gaps != nullptr) out->score += SpaceEvidence(s, n);
   auto reached = [&] { return out->score >= floor ? Reach::kReached : Reach::kBelow; };
   const MorphStep* steps = lattice_->steps.data() + n.first_step;
   if (n.kind != NodeKind::kEntry && steps[0].morph == 0) {

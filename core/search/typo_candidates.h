@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/lattice.h"
 #include "core/search/typo_edits.h"
 #include "core/text/hangul.h"

@@ -1,4 +1,4 @@
-// The user dictionary's hook into the lattice (core/dict/user_dictionary.h).
+// The user dictionary's hook into the lattice (core/userdict/user_dictionary.h).
 // BuildLattice drops the model's readings of blocked morphemes and tags and
 // adds the user's scores to the readings it re-scores (StepBuilder::
 // UserAdjusted, core/search/step_builder.h); after it, AddUserNodes
@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/dict/user_dictionary.h"
 #include "core/search/lattice.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma::search {
 

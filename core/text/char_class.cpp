@@ -3,6 +3,10 @@
 #include <utf8proc.h>
 
 #include <array>
+#include <cstdio>
+#include <vector>
+
+#include "core/text/utf.h"
 
 namespace kma {
 namespace {
@@ -188,6 +192,24 @@ PosTag SymbolTag(char32_t c) {
     default:
       return PosTag::kSW;
   }
+}
+
+size_t FindBadFormByte(std::string_view form, std::string* why) {
+  std::u32string cps;
+  std::vector<uint32_t> begin;
+  if (const Status st = DecodeUtf8(form, &cps, &begin); !st.ok()) {
+    *why = "invalid UTF-8";
+    return st.offset() < 0 ? 0 : static_cast<size_t>(st.offset());
+  }
+  for (size_t i = 0; i < cps.size(); ++i) {
+    const char32_t c = cps[i];
+    if (c >= 0x20 && !(c >= 0x7F && c <= 0x9F) && c != 0x2028 && c != 0x2029) continue;
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(c));
+    *why = std::string(c >= 0x2028 ? "line or paragraph separator " : "control character ") + hex;
+    return begin[i];
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace kma

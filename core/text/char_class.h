@@ -3,7 +3,10 @@
 #ifndef KMA_CORE_TEXT_CHAR_CLASS_H_
 #define KMA_CORE_TEXT_CHAR_CLASS_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "core/base/pos_tag.h"
 
@@ -54,6 +57,16 @@ bool IsAmbiguousQuote(char32_t c);
 // True for Unicode combining marks (Mn, Mc, Me), excluding variation
 // selectors. Letter runs extend over them.
 bool IsCombiningMark(char32_t c);
+
+// Checks a morpheme form a user wrote (a constraint, a language-model
+// query): the byte offset of its first ill-formed UTF-8 sequence, or of its
+// first control character (U+0000..U+001F, U+007F..U+009F) or line or
+// paragraph separator (U+2028, U+2029), any of which would break the
+// one-line, tab-separated outputs (a tab adds a column, a CR or a newline
+// ends a line, a NUL ends a C string); npos when it has none. *why then
+// says which ("invalid UTF-8", "control character U+0009"). Spaces and
+// format characters (an emoji's joiner) are left to the caller.
+size_t FindBadFormByte(std::string_view form, std::string* why);
 
 }  // namespace kma
 

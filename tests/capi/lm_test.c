@@ -92,6 +92,15 @@ static void errors_are_reported(void** state) {
                    KMA_E_INVALID_ARGUMENT);
   assert_non_null(strstr(kma_last_error_message(), "at byte 7"));
   assert_int_equal(kma_lm_context_id(g_model, NULL, "x/QQ", 4, &id, NULL), KMA_E_INVALID_ARGUMENT);
+  /* Forms are UTF-8 without control characters; the offset is the bad byte's. */
+  assert_int_equal(kma_lm_context_id(g_model, NULL, "나/NP \xff/NNG", 12, &id, NULL), KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "invalid UTF-8"));
+  assert_int_equal(kma_last_error_offset(), 7);
+  assert_int_equal(kma_lm_predict_next(g_model, NULL, "a\x01" "b/SL", 6, items, 3, &count), KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "control character U+0001"));
+  assert_int_equal(kma_last_error_offset(), 1);
+  assert_int_equal(kma_lm_most_similar(g_model, NULL, "a\0b/SL", 6, items, 3, &count), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_last_error_offset(), 1);
   assert_int_equal(kma_lm_context_id(g_model, NULL, "", 0, NULL, NULL), KMA_E_INVALID_ARGUMENT);
   assert_int_equal(kma_lm_most_similar(g_model, NULL, "나/NP 는/JX", strlen("나/NP 는/JX"), items, 3, &count),
                    has_lm(kma_model_default_lm(g_model)) && strcmp(kma_model_default_lm(g_model), "knlm") == 0

@@ -13,7 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef _WIN32
+#include <direct.h>
+#include <io.h>
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <kma/kma.h>
 
@@ -21,6 +27,26 @@
 
 #ifndef KMA_TEST_LIB_MODEL
 #error "KMA_TEST_LIB_MODEL must be defined (share/kma/kma-default.kmam beside libkma's directory)"
+#endif
+
+/* The few system calls the test makes, for POSIX and for Windows. */
+#ifdef _WIN32
+#define SEP "\\"
+static int set_env(const char* name, const char* value) { return _putenv_s(name, value); }
+static void unset_env(const char* name) { _putenv_s(name, ""); }
+static void make_dir(const char* dir) { _mkdir(dir); }
+/* A copy: symbolic links need a privilege on Windows, and a hard link would
+ * share the file other tests have open, whose name wine then removes only
+ * when they close it. */
+static int link_file(const char* target, const char* path) {
+  return CopyFileA(target, path, FALSE) ? 0 : -1;
+}
+#else
+#define SEP "/"
+static int set_env(const char* name, const char* value) { return setenv(name, value, 1); }
+static void unset_env(const char* name) { unsetenv(name); }
+static void make_dir(const char* dir) { mkdir(dir, 0755); }
+static int link_file(const char* target, const char* path) { return symlink(target, path); }
 #endif
 
 static kma_options* package_options(const char* path) {
@@ -34,7 +60,7 @@ static void test_kma_model_env_wins(void** state) {
   kma_model* m = NULL;
   kma_options* opt = package_options("/nonexistent/package.kmam");
   (void)state;
-  assert_int_equal(setenv("KMA_MODEL", KMA_TEST_MODEL_PATH, 1), 0);
+  assert_int_equal(set_env("KMA_MODEL", KMA_TEST_MODEL_PATH), 0);
   assert_int_equal(kma_model_open_default(&m, opt), KMA_OK);
   assert_non_null(m);
   assert_true(kma_model_morpheme_count(m) > 0);
@@ -42,18 +68,19 @@ static void test_kma_model_env_wins(void** state) {
   /* Used as given: a missing file is the error, even with a package copy. */
   kma_options_free(opt);
   opt = package_options(KMA_TEST_MODEL_PATH);
-  assert_int_equal(setenv("KMA_MODEL", "/nonexistent/typo.kmam", 1), 0);
+  assert_int_equal(set_env("KMA_MODEL", "/nonexistent/typo.kmam"), 0);
   m = (kma_model*)1;
   assert_int_equal(kma_model_open_default(&m, opt), KMA_E_IO);
   assert_null(m);
   assert_non_null(strstr(kma_last_error_message(), "/nonexistent/typo.kmam"));
   assert_non_null(strstr(kma_last_error_message(), "kma_model_open_default"));
-  /* An empty KMA_MODEL counts as unset. */
-  assert_int_equal(setenv("KMA_MODEL", "", 1), 0);
+  /* An empty KMA_MODEL counts as unset (on Windows, setting it empty
+   * removes it). */
+  assert_int_equal(set_env("KMA_MODEL", ""), 0);
   assert_int_equal(kma_model_open_default(&m, opt), KMA_OK);
   kma_model_free(m);
   kma_options_free(opt);
-  unsetenv("KMA_MODEL");
+  unset_env("KMA_MODEL");
 }
 
 static void test_package_model(void** state) {
@@ -61,7 +88,7 @@ static void test_package_model(void** state) {
   kma_options* opt = package_options(KMA_TEST_MODEL_PATH);
   const char* got = NULL;
   (void)state;
-  unsetenv("KMA_MODEL");
+  unset_env("KMA_MODEL");
   assert_int_equal(kma_option_type(KMA_OPT_PACKAGE_MODEL), KMA_OPT_TYPE_STRING);
   assert_int_equal(kma_options_get_string(opt, KMA_OPT_PACKAGE_MODEL, &got), KMA_OK);
   assert_string_equal(got, KMA_TEST_MODEL_PATH);
@@ -75,22 +102,22 @@ static void test_package_model(void** state) {
 }
 
 /* Rule 3: share/kma beside libkma's directory. Made for the test with a
- * symbolic link and removed again. */
+ * link to the model (a copy on Windows) and removed again. */
 static void test_library_prefix_and_message(void** state) {
   char dir[4096];
   kma_model* m = NULL;
   kma_options* opt = package_options("/nonexistent/package.kmam");
   struct stat st;
   (void)state;
-  unsetenv("KMA_MODEL");
+  unset_env("KMA_MODEL");
   snprintf(dir, sizeof dir, "%s", KMA_TEST_LIB_MODEL);
   *strrchr(dir, '/') = '\0'; /* .../share/kma */
   *strrchr(dir, '/') = '\0'; /* .../share */
-  mkdir(dir, 0755);
+  make_dir(dir);
   strcat(dir, "/kma");
-  mkdir(dir, 0755);
+  make_dir(dir);
   unlink(KMA_TEST_LIB_MODEL);
-  assert_int_equal(symlink(KMA_TEST_MODEL_PATH, KMA_TEST_LIB_MODEL), 0);
+  assert_int_equal(link_file(KMA_TEST_MODEL_PATH, KMA_TEST_LIB_MODEL), 0);
   assert_int_equal(kma_model_open_default(&m, opt), KMA_OK);
   kma_model_free(m);
   assert_int_equal(unlink(KMA_TEST_LIB_MODEL), 0);
@@ -105,7 +132,7 @@ static void test_library_prefix_and_message(void** state) {
     assert_null(m);
     assert_non_null(strstr(kma_last_error_message(), "KMA_MODEL is not set"));
     assert_non_null(strstr(kma_last_error_message(), "/nonexistent/package.kmam"));
-    assert_non_null(strstr(kma_last_error_message(), "share/kma/kma-default.kmam"));
+    assert_non_null(strstr(kma_last_error_message(), "share" SEP "kma" SEP "kma-default.kmam"));
   }
   assert_int_not_equal(stat(KMA_TEST_LIB_MODEL, &st), 0);
   kma_options_free(opt);

@@ -1,4 +1,4 @@
-/* Finding 17 through the C ABI: an analysis that runs out of memory returns
+/* Out of memory through the C ABI: an analysis that runs out of memory returns
  * KMA_E_OUT_OF_MEMORY with a message and no result, and the same analyzer
  * then analyses again (it gave its buffers back), under an address-space
  * cap a little above what the process already uses. Linux only (RLIMIT_AS,

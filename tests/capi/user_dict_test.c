@@ -124,6 +124,77 @@ static void pre_analysed_pattern_and_block(void** state) {
   kma_options_free(opt);
 }
 
+/* The morphemes blocked by block_every_reading, as "form/TAG\n" lines. */
+static char g_blocked[16384];
+
+static int is_blocked(const char* form, const char* tag) {
+  char key[256];
+  snprintf(key, sizeof key, "\n%s/%s\n", form, tag);
+  return strstr(g_blocked, key) != NULL;
+}
+
+/* Blocks every morpheme of the 64 best analyses of `word` in *d and lists
+ * them in g_blocked; returns how many. */
+static size_t block_every_reading(kma_user_dict* d, const char* word) {
+  kma_options* opt = NULL;
+  kma_analyzer* a = NULL;
+  kma_result* r = NULL;
+  size_t k, i, n = 0, used = 1;
+  strcpy(g_blocked, "\n");
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_set_int(opt, KMA_OPT_TOP_N, 64), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, g_model, opt), KMA_OK);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, word, strlen(word), &r), KMA_OK);
+  for (k = 0; k < kma_result_analysis_count(r); ++k) {
+    for (i = 0; i < kma_result_token_count(r, k); ++i) {
+      const kma_token* t = &kma_result_tokens(r, k)[i];
+      const char* form = kma_result_token_form(r, t);
+      if (is_blocked(form, kma_tag_name(t->tag))) continue;
+      assert_int_equal(kma_user_dict_block(d, form, kma_tag_name(t->tag)), KMA_OK);
+      used += (size_t)snprintf(g_blocked + used, sizeof g_blocked - used, "%s/%s\n", form, kma_tag_name(t->tag));
+      assert_true(used < sizeof g_blocked);
+      ++n;
+    }
+  }
+  kma_result_free(r);
+  kma_analyzer_free(a);
+  kma_options_free(opt);
+  return n;
+}
+
+/* Blocking every reading of a word leaves its unknown-word guess, as the
+ * documentation promises: the guess was dropped because the dictionary had
+ * the same word (now blocked), and the analysis failed with "no analysis
+ * path found". No token of the result but a guess is a blocked morpheme. */
+static void blocking_every_reading_keeps_the_guess(void** state) {
+  static const char* const words[] = {"미", "나", "가", "하", "아", "사람", "서울", "미 나 가"};
+  size_t w;
+  (void)state;
+  for (w = 0; w < sizeof words / sizeof words[0]; ++w) {
+    kma_user_dict* d = NULL;
+    kma_model* m = NULL;
+    kma_analyzer* a = NULL;
+    kma_result* r = NULL;
+    size_t i;
+    assert_int_equal(kma_user_dict_new(&d, g_model), KMA_OK);
+    assert_true(block_every_reading(d, words[w]) > 0);
+    assert_int_equal(kma_model_with_user_dict(&m, g_model, d), KMA_OK);
+    assert_int_equal(kma_analyzer_new(&a, m, NULL), KMA_OK);
+    if (kma_analyzer_analyze_utf8(a, words[w], strlen(words[w]), &r) != KMA_OK)
+      fail_msg("'%s' with every reading blocked: %s", words[w], kma_last_error_message());
+    assert_true(kma_result_token_count(r, 0) > 0);
+    for (i = 0; i < kma_result_token_count(r, 0); ++i) {
+      const kma_token* t = &kma_result_tokens(r, 0)[i];
+      if ((t->flags & KMA_TOKEN_UNKNOWN) == 0 && is_blocked(kma_result_token_form(r, t), kma_tag_name(t->tag)))
+        fail_msg("'%s': token %s/%s is blocked", words[w], kma_result_token_form(r, t), kma_tag_name(t->tag));
+    }
+    kma_result_free(r);
+    kma_analyzer_free(a);
+    kma_model_free(m);
+    kma_user_dict_free(d);
+  }
+}
+
 /* A word the model has: score 0 changes nothing, a score adds to it. */
 static void score_of_a_model_word(void** state) {
   static const char text[] = "사과를 먹었다";
@@ -247,7 +318,7 @@ static void joiner_knows_user_stems(void** state) {
   kma_model_free(m);
 }
 
-/* Finding 22: a pre-analysed surface whose morphemes share its characters
+/* A pre-analysed surface whose morphemes share its characters
  * and hold a final ending before more (좋다네 -> 좋/VA 다/EF 네/NNG) put a
  * sentence boundary between them, and the result's two sentence spans
  * overlapped. The boundary now falls after the shared characters. */
@@ -287,7 +358,7 @@ static void sentence_spans_of_a_pre_analysed_surface_do_not_overlap(void** state
  * user dictionaries of the same model. The model is opened for this test
  * alone: no dictionary was compiled against it yet, so the dictionary
  * threads race to work out what all its dictionaries share (once per
- * model, core/model/user_dict_basis.h). */
+ * model, core/userdict/user_dict_basis.h). */
 #define kAnalyzerThreads 2
 #define kDictThreads 2
 #define kRounds 6
@@ -374,6 +445,7 @@ int main(void) {
       cmocka_unit_test(words_from_the_issue),
       cmocka_unit_test(user_stems_inflect),
       cmocka_unit_test(pre_analysed_pattern_and_block),
+      cmocka_unit_test(blocking_every_reading_keeps_the_guess),
       cmocka_unit_test(score_of_a_model_word),
       cmocka_unit_test(empty_dictionary_changes_nothing),
       cmocka_unit_test(bad_entries_are_reported),

@@ -81,11 +81,7 @@ kma_result* Analyze(kma_analyzer* a, const std::string& utf8, const std::u16stri
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   kma_model* model = kma::fuzz::SharedModel();
-  static kma_analyzer* analyzer = [&] {
-    kma_analyzer* a = nullptr;
-    FUZZ_CHECK(kma_analyzer_new(&a, model, nullptr) == KMA_OK, kma_last_error_message());
-    return a;
-  }();
+  kma_analyzer* analyzer = kma::fuzz::SharedAnalyzer();
   ByteReader in(data, size);
   const uint8_t flags = in.U8();
   kma_options* opt = nullptr;

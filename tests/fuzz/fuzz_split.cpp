@@ -91,12 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckSplitter(&in);
     return 0;
   }
-  kma_model* model = kma::fuzz::SharedModel();
-  static kma_analyzer* analyzer = [&] {
-    kma_analyzer* a = nullptr;
-    FUZZ_CHECK(kma_analyzer_new(&a, model, nullptr) == KMA_OK, kma_last_error_message());
-    return a;
-  }();
+  kma_analyzer* analyzer = kma::fuzz::SharedAnalyzer();
   const bool utf16 = mode & 1;
   const std::string bytes = in.Rest();
   const std::u16string units = kma::fuzz::UnitsFromBytes(bytes);

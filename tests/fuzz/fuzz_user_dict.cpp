@@ -25,8 +25,8 @@
 
 #include <kma/kma.h>
 
-#include "core/dict/user_dict_tsv.h"
-#include "core/dict/user_pattern.h"
+#include "core/userdict/user_dict_tsv.h"
+#include "core/userdict/user_pattern.h"
 #include "core/text/utf.h"
 #include "tests/fuzz/result_check.h"
 #include "tests/fuzz/text_view.h"
@@ -62,7 +62,8 @@ void FuzzParse(std::string_view text) {
 
 // Every result invariant of the analysis targets (result_check.h): offsets,
 // sentence spans and indices, scores. Pre-analysed entries give morphemes
-// that share their characters, which the spans must respect (finding 22).
+// that share their characters, which the spans must respect: no sentence
+// boundary falls between them.
 void Analyze(const kma_model* m, std::string_view text) {
   kma_analyzer* a = nullptr;
   Check(kma_analyzer_new(&a, m, nullptr) == KMA_OK, "analyzer");

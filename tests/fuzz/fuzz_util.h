@@ -76,6 +76,21 @@ inline kma_model* SharedModel() {
   return model;
 }
 
+// One analyzer with the library's default options over SharedModel(), for
+// the targets that need no options of their own. Made once per process; a
+// failure aborts, as SharedModel's does.
+inline kma_analyzer* SharedAnalyzer() {
+  static kma_analyzer* analyzer = [] {
+    kma_analyzer* a = nullptr;
+    if (kma_analyzer_new(&a, SharedModel(), nullptr) != KMA_OK) {
+      std::fprintf(stderr, "fuzz: cannot make an analyzer: %s\n", kma_last_error_message());
+      std::abort();
+    }
+    return a;
+  }();
+  return analyzer;
+}
+
 // Language model names to choose from: "" (the default) and every name of
 // the model (kma_model_lm_name).
 inline std::string LmChoice(const kma_model* model, uint8_t pick) {

@@ -6,7 +6,8 @@
 #
 #   run_lane.sh asan SOURCE_DIR WORK_DIR   clang ASan+UBSan (with libFuzzer
 #                                          coverage, reused by the fuzz lane):
-#                                          unit, C ABI, CLI and fuzz-replay tests
+#                                          unit, C ABI (a sample of the fault
+#                                          sweeps), CLI and fuzz-replay tests
 #   run_lane.sh tsan SOURCE_DIR WORK_DIR   gcc TSan: the C pool, many analyzers
 #                                          on one model, user dictionaries made
 #                                          while analyzers run, the CLI with
@@ -57,7 +58,9 @@ case "${lane}" in
     # under ASan in the CongTest suites and fuzz_model_load's model builds.
     # Two at a time: nothing left in this selection measures wall-clock time
     # (the 10 MB input is skipped), and the lane is the longest part of CI.
-    KMA_SKIP_LARGE_TESTS=1 ctest --test-dir "${asan_tree}" --output-on-failure --no-tests=error -j "${jobs}" \
+    # The allocation-failure sweeps run 8 points per call here (24 in the
+    # main build; KMA_FAULT_SWEEP=full for all: docs/RELIABILITY.md).
+    KMA_FAULT_POINTS=8 KMA_SKIP_LARGE_TESTS=1 ctest --test-dir "${asan_tree}" --output-on-failure --no-tests=error -j "${jobs}" \
       -L 'unit|capi|cli|fuzz' -LE 'valgrind|shared|lane|cross' -E '^CongStorage(Test|Train)\.'
     ;;
   tsan)

@@ -144,6 +144,20 @@ elseif(CASE STREQUAL "natives")
   endforeach()
   run("${_dir}" ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
       -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake")
+  # The Windows natives (tools/package.sh --cross): only DLLs every Windows
+  # has (the C++ runtime and winpthreads are linked in).
+  file(GLOB_RECURSE _dlls "${_dir}/native/windows/*.dll" "${_dir}/runtimes/win-*/native/*.dll")
+  foreach(_dll IN LISTS _dlls)
+    run("${_dir}" objdump -p "${_dll}")
+    string(REGEX MATCHALL "DLL Name: [^\n]+" _imports "${OUT}")
+    foreach(_import IN LISTS _imports)
+      string(TOLOWER "${_import}" _import)
+      if(NOT _import MATCHES "^dll name: (kernel32|msvcrt|advapi32|ws2_32|user32)\\.dll$")
+        message(FATAL_ERROR "[${CASE}] ${_dll} needs a DLL Windows does not have: ${_import}")
+      endif()
+    endforeach()
+    message("${_dll}: ${_imports}")
+  endforeach()
 
 elseif(CASE STREQUAL "cli")
   # The installed kma uses the installed model, although the build tree

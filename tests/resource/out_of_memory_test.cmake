@@ -1,4 +1,4 @@
-# Finding 17: under a memory cap, a line too big for it is that line's error
+# Under a memory cap, a line too big for it is that line's error
 # ("out of memory analysing a line of N bytes", an empty record, exit 1) and
 # the next line is still analysed; never an abort. Inputs (-D): KMA, CORPUS
 # (lines joined into the big line), WORK_DIR, PRLIMIT (util-linux prlimit).

@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "core/base/pos_tag.h"
-#include "core/dict/user_dictionary.h"
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"
 #include "core/search/gold_scorer.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma {
 namespace {

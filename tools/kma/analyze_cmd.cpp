@@ -81,7 +81,9 @@ constexpr const char kAnalyzeUsage[] =
     "                 'lemma FORM/TAG[,TAG][|...]' (or 'lemma@B:E ...') requires the morphemes\n"
     "                 somewhere (or in [B,E)); a line no analysis satisfies is an error\n"
     "  --constraints CFILE  line N of CFILE holds the constraints of input line N\n"
-    "                 (counted across all inputs; same syntax; empty: none)\n"
+    "                 (counted across all inputs; same syntax; empty: none); CFILE is\n"
+    "                 read along with the input, and a line of it with bad syntax is\n"
+    "                 an error of its input line (--on-error)\n"
     "  -h, --help     show this help\n";
 
 enum class Format { kMorphs, kJson, kTsv };
@@ -231,8 +233,13 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   }
   if (args.Has("progress")) s->progress = ProgressMode::kOn;
   if (args.Has("no-progress")) s->progress = ProgressMode::kOff;
-  if (std::string e; !s->constraints.Load(args.Get("constrain"), args.Get("constraints"), &e)) {
+  if (std::string e;
+      !s->constraints.Load(args.Get("constrain"), args.Get("constraints"), s->max_line_bytes, &e)) {
     return Fail(kExitUsage, e);
+  }
+  if (s->format == Format::kTsv && top_n > 1) {
+    return Fail(kExitUsage, "--format tsv prints one analysis per line: --top-n " + std::to_string(top_n) +
+                                " needs --format morphs or json");
   }
   s->analyze.top_n = static_cast<int>(top_n);
   s->analyze.lm = args.Get("lm");
@@ -252,12 +259,13 @@ struct Slot {
   std::string text;
   std::string repaired;  // --on-error replace: the text that was analysed
   size_t number = 0;
-  uint64_t index = 0;    // of the line among all input lines (its constraints)
   uint64_t offset = 0;   // of the line's first byte in its input
   Status status;         // of the analysis that produced `analyses`
   Status invalid;        // the original failure when the line was repaired
   size_t replacements = 0;
   std::string too_long;  // the message for a line over --max-line-bytes (not read)
+  Constraints constraints;  // of this line: --constrain and its line of --constraints
+  Status constraint_error;  // when its line of --constraints cannot be used
   std::vector<Analysis> analyses;
 };
 
@@ -265,7 +273,7 @@ struct Slot {
 // printed in input order.
 class AnalyzeRun {
  public:
-  AnalyzeRun(const Settings& s, std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user,
+  AnalyzeRun(Settings& s, std::shared_ptr<const Model> model, std::shared_ptr<const UserDictionary> user,
              int64_t total_bytes)
       : s_(s), pool_(static_cast<size_t>(s.threads)), progress_(s.progress, total_bytes) {
     for (long t = 0; t < s.threads; ++t) analyzers_.push_back(std::make_unique<Analyzer>(model, user));
@@ -281,20 +289,25 @@ class AnalyzeRun {
       if (!RunFile(file)) break;  // --on-error stop
     }
     progress_.Finish(lines_, bytes_done_);
-    if (s_.constraints.has_file() && s_.constraints.file_lines() != lines_) {
-      failed_ = true;
-      Report("the constraints file has " + std::to_string(s_.constraints.file_lines()) +
-             " lines but the input " + std::to_string(lines_));
+    if (!write_error_.empty() || !FlushStdout()) {
+      // Nothing after a failed write reaches the output: the run stopped there.
+      return Fail(kExitRuntime, write_error_.empty() ? StdoutError() : write_error_);
     }
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-      return Fail(kExitRuntime, "error writing to stdout");
+    if (!s_.constraints.fatal_error().empty()) {
+      failed_ = true;
+      Report(s_.constraints.fatal_error() + "; stopped (no later line has its constraints)");
+    } else if (!stopped_) {
+      if (const std::string m = s_.constraints.CheckLineCount(lines_); !m.empty()) {
+        failed_ = true;
+        Report(m);
+      }
     }
     if (messages_ > kMaxMessages) {
       Fail(kExitRuntime, std::to_string(messages_ - kMaxMessages) +
                              " more messages not shown (at most " +
                              std::to_string(kMaxMessages) + " are printed)");
     }
-    return failed_ ? kExitRuntime : kExitOk;
+    return unopened_ ? kExitUsage : failed_ ? kExitRuntime : kExitOk;
   }
 
  private:
@@ -310,9 +323,10 @@ class AnalyzeRun {
     LineReader reader;
     std::string error;
     if (!reader.Open(file, &error)) {
-      failed_ = true;
+      unopened_ = true;
       Report(error);
-      return s_.on_error != OnError::kStop;
+      stopped_ = s_.on_error == OnError::kStop;
+      return !stopped_;
     }
     reader.set_max_line_bytes(s_.max_line_bytes);
     for (;;) {
@@ -330,10 +344,16 @@ class AnalyzeRun {
         Slot& slot = slots_[n++];
         slot.text.assign(line);
         slot.number = reader.line_number();
-        slot.index = lines_ + n - 1;
         slot.offset = reader.line_offset();
         slot.too_long.clear();
         if (reader.too_long()) slot.too_long = reader.TooLongMessage("--max-line-bytes");
+        slot.constraint_error = Status::Ok();
+        if (!s_.constraints.Next(&slot.constraints, &slot.constraint_error) && slot.constraint_error.ok()) {
+          --n;  // the constraints file failed: this line and the rest are not analysed
+          at_end = true;
+          stopped_ = true;
+          break;
+        }
         block_bytes += line.size();
       }
       if (n == 0) break;
@@ -341,6 +361,7 @@ class AnalyzeRun {
       for (size_t i = 0; i < n; ++i) {
         if (!Emit(reader, slots_[i])) {
           bytes_done_ += reader.bytes_read();
+          stopped_ = true;
           return false;
         }
         // A slot that held a long line gives its memory back, or over
@@ -353,10 +374,12 @@ class AnalyzeRun {
       if (at_end) break;  // end of input or a read error
     }
     bytes_done_ += reader.bytes_read();
+    if (stopped_) return false;
     if (!reader.error().empty()) {
       failed_ = true;
       Report(reader.error());
-      return s_.on_error != OnError::kStop;
+      stopped_ = s_.on_error == OnError::kStop;
+      return !stopped_;
     }
     return true;
   }
@@ -382,7 +405,12 @@ class AnalyzeRun {
       slot->status = Status(StatusCode::kInputTooLong, slot->too_long);
       return;
     }
-    const Constraints& c = s_.constraints.For(slot->index);
+    if (!slot->constraint_error.ok()) {
+      slot->analyses.clear();
+      slot->status = slot->constraint_error;
+      return;
+    }
+    const Constraints& c = slot->constraints;
     slot->status = analyzer.AnalyzeUtf8(slot->text, s_.analyze, c, &slot->analyses);
     if (slot->status.code() == StatusCode::kInvalidUtf8 && s_.on_error == OnError::kReplace) {
       slot->invalid = slot->status;
@@ -411,13 +439,20 @@ class AnalyzeRun {
                           Status(StatusCode::kOutOfMemory, "out of memory writing the analysis of a line of " +
                                                                std::to_string(text.size()) + " bytes"));
       }
-      WriteStdout(out_);
-      return true;
+      return Write(reader, slot);
     }
     return EmitFailed(reader, slot, slot.status);
   }
 
-  // A line's message and empty record (or the stop, with --on-error stop).
+  // Writes out_, the record of `slot`. Returns false to stop: after a failed
+  // write the output has lost a record, so nothing more is analysed.
+  bool Write(const LineReader& reader, const Slot& slot) {
+    if (WriteStdout(out_)) return true;
+    write_error_ = StdoutError() + "; stopped at " + reader.name() + ":" + std::to_string(slot.number);
+    return false;
+  }
+
+  // A line's message and error record (or the stop, with --on-error stop).
   bool EmitFailed(const LineReader& reader, const Slot& slot, const Status& status) {
     failed_ = true;
     const std::string message = LineErrorMessage(reader, slot.number, slot.offset, status);
@@ -432,11 +467,10 @@ class AnalyzeRun {
     const bool prefixed = message.compare(0, where.size(), where) == 0;
     FormatFailedLine(s_.format, reader.name(), slot.number, status.code(),
                      prefixed ? message.substr(where.size()) : message, &out_);
-    WriteStdout(out_);
-    return true;
+    return Write(reader, slot);
   }
 
-  const Settings& s_;
+  Settings& s_;
   ThreadPool pool_;
   Progress progress_;
   std::vector<std::unique_ptr<Analyzer>> analyzers_;
@@ -446,6 +480,9 @@ class AnalyzeRun {
   uint64_t bytes_done_ = 0;  // of the inputs already finished
   size_t messages_ = 0;
   bool failed_ = false;
+  bool unopened_ = false;   // an input could not be opened: a usage error
+  bool stopped_ = false;    // --on-error stop, or the constraints file failed
+  std::string write_error_;  // after a failed write to stdout
 };
 
 // Total size of the inputs when every one is a regular file, else -1.

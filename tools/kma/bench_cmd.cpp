@@ -30,10 +30,10 @@ constexpr const char kBenchUsage[] =
     "usage: kma bench [--model P] [--lm NAME] [--typos] [--user-dict F] [--threads N] [--repeat R] [--split]\n"
     "                 [--whole] [--json] FILE\n"
     "\n"
-    "Loads the model, reads FILE into memory and times the top-1 analysis of all\n"
-    "its lines. Reports KB/s, sentences/s and ms/sentence (sentences = non-empty\n"
-    "lines, bytes = their UTF-8 bytes), load ms (open + first analysis), peak RSS\n"
-    "and the active ISA.\n"
+    "Loads the model, reads FILE into memory (at most 256 MiB of text) and times\n"
+    "the top-1 analysis of all its lines. Reports KB/s, sentences/s and\n"
+    "ms/sentence (sentences = non-empty lines, bytes = their UTF-8 bytes), load\n"
+    "ms (open + first analysis), peak RSS and the active ISA.\n"
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to score with\n"
     "  --typos          typo-tolerant analysis (see 'kma analyze --help')\n"
@@ -99,17 +99,23 @@ void Worker(const std::shared_ptr<const Model>& model, const std::shared_ptr<con
   }
 }
 
+// The benchmark input is held in memory for its passes, up to this much text.
+constexpr size_t kMaxBenchBytes = size_t{256} << 20;
+
 // The benchmark input: the non-empty lines of `path` (empty ones would
 // inflate the sentence rate without doing work), or with `whole` one input
 // of them all joined by "\n". Returns an exit code (errors already printed).
 int ReadBenchLines(const std::string& path, bool whole, std::vector<std::string>* lines, size_t* bytes) {
   std::string error;
   LineReader reader;
-  if (!reader.Open(path, &error)) return Fail(kExitRuntime, error);
+  if (!reader.Open(path, &error)) return Fail(kExitUsage, error);
   std::string_view line;
   while (reader.Next(&line)) {
     if (line.empty()) continue;
     *bytes += line.size();
+    if (*bytes > kMaxBenchBytes)
+      return Fail(kExitRuntime, path + ": more than " + std::to_string(kMaxBenchBytes) +
+                                    " bytes of text (a benchmark input is held in memory)");
     lines->emplace_back(line);
   }
   if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
@@ -258,7 +264,7 @@ int RunBench(int argc, char** argv, int first) {
   b.seconds = TimePasses(model, user, opt, b.split, lines, b.threads, b.repeat, &first_error, &b.cpu_seconds);
   if (!first_error.empty()) return Fail(kExitRuntime, b.file + ": " + first_error);
   WriteStdout(BenchReport(b, args.Has("json")));
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }
 

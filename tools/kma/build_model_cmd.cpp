@@ -304,8 +304,10 @@ std::string ApplyOptions(const ArgParser& args, build::BuildConfig* config) {
 int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string* examples) {
   const bool dev_tree = RunningFromBuildTree();
   const std::string data = args.Get("data", dev_tree ? KMA_SHARED_DATA_DIR_DEFAULT : "");
+  // A directory or file an option names that is not there is a usage
+  // error; one the data directory should hold, a data error.
   if (data.empty() || !IsDir(data))
-    return Fail(kExitRuntime, "training data directory '" + data + "' not found (use --data DIR)");
+    return Fail(kExitUsage, "training data directory '" + data + "' not found (use --data DIR)");
   config->train_path = data + "/corpus/train.tsv";
   config->lexicon_dir = data + "/lexicon";
   config->rules_path = args.Get(
@@ -318,13 +320,15 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string
   if (!IsDir(config->lexicon_dir)) return Fail(kExitRuntime, config->lexicon_dir + ": lexicon directory not found");
   if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
   if (!IsFile(config->rules_path))
-    return Fail(kExitRuntime, config->rules_path + ": rule file not found (use --rules FILE)");
+    return Fail(args.Has("rules") ? kExitUsage : kExitRuntime,
+                config->rules_path + ": rule file not found (use --rules FILE)");
   examples->clear();
   if (args.Has("no-weak")) return kExitOk;
   *examples = args.Get("weak", data + "/weak/dict_examples.tsv");
   if (!IsFile(*examples))
-    return Fail(kExitRuntime, *examples + ": dictionary examples not found (use --weak FILE, or --no-weak to "
-                                          "build from the corpus alone)");
+    return Fail(args.Has("weak") ? kExitUsage : kExitRuntime,
+                *examples + ": dictionary examples not found (use --weak FILE, or --no-weak to "
+                            "build from the corpus alone)");
   return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "tools/kma/cli_args.h"
 
+#include "core/base/decimal.h"
 #include "tools/kma/line_reader.h"
 
 #include <cerrno>
@@ -89,6 +90,13 @@ bool ArgParser::Parse(int argc, char** argv, int first, std::string* error) {
       }
       value = argv[++i];
     }
+    // An empty value is a mistake (often an unset shell variable), never a
+    // way to ask for the default: `--model ''` must not open the bundled
+    // model as if no --model had been given.
+    if (value.empty()) {
+      *error = "option '--" + spec->long_name + "' needs a non-empty value";
+      return false;
+    }
     values_[spec->long_name] = value;
   }
   return true;
@@ -112,7 +120,9 @@ int PrintHelp(const ArgParser& args, const char* command, const char* usage,
 }
 
 bool ParseIntInRange(const std::string& s, long lo, long hi, long* out) {
-  if (s.empty()) return false;
+  // strtol alone would take blanks before the number and hexadecimal.
+  const size_t first = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (s.size() == first || s.find_first_not_of("0123456789", first) != std::string::npos) return false;
   errno = 0;
   char* end = nullptr;
   long v = std::strtol(s.c_str(), &end, 10);
@@ -122,12 +132,8 @@ bool ParseIntInRange(const std::string& s, long lo, long hi, long* out) {
 }
 
 bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out) {
-  if (s.empty()) return false;
-  errno = 0;
-  char* end = nullptr;
-  const float v = std::strtof(s.c_str(), &end);
-  // The negated comparison also rejects NaN.
-  if (errno != 0 || *end != '\0' || !(v >= lo && v <= hi)) return false;
+  float v = 0;
+  if (!ParseDecimal(s, &v) || !(v >= lo && v <= hi)) return false;
   *out = v;
   return true;
 }

@@ -34,7 +34,7 @@ class ArgParser {
   // Parses argv[first..argc). "-h"/"--help" set help(); "--help-all" sets
   // both help() and help_all() (also list the tuning and ablation switches,
   // which the short help leaves out). On error returns
-  // false with a message in *error (unknown option, missing value).
+  // false with a message in *error (unknown option, missing or empty value).
   bool Parse(int argc, char** argv, int first, std::string* error);
 
   bool help() const { return help_; }
@@ -60,7 +60,8 @@ class ArgParser {
 int PrintHelp(const ArgParser& args, const char* command, const char* usage,
               const char* dev_switches);
 
-// Parses a whole decimal integer in [lo, hi]; false otherwise.
+// Parses a whole decimal integer in [lo, hi] (an optional sign, digits,
+// nothing else); false otherwise.
 bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);
 
 // Parses the value of --max-line-bytes (empty: kDefaultMaxLineBytes of
@@ -69,7 +70,8 @@ bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);
 bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error);
 // `usage` with its "@MAXLINE@" placeholder replaced by kMaxLineBytesHelp.
 std::string WithMaxLineHelp(const char* usage);
-// Parses a whole decimal number in [lo, hi] (no NaN); false otherwise.
+// Parses a whole decimal number (core/base/decimal.h: no blanks, no
+// hexadecimal, no NaN) in [lo, hi]; false otherwise.
 bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out);
 
 }  // namespace kma::cli

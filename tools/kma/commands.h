@@ -17,6 +17,10 @@ int RunBuildModel(int argc, char** argv, int first);
 int RunLm(int argc, char** argv, int first);
 int RunSilver(int argc, char** argv, int first);  // silver_cmd.cpp
 int RunJoin(int argc, char** argv, int first);  // kma join (join_cmd.cpp)
+int RunSpace(int argc, char** argv, int first);  // kma space (space_cmd.cpp)
+int RunEvalSpacing(int argc, char** argv, int first);  // `kma eval --spacing` (eval_spacing_cmd.cpp)
+int RunGlue(int argc, char** argv, int first);  // kma glue (glue_cmd.cpp)
+int RunEvalGlue(int argc, char** argv, int first);  // `kma eval --glue` (glue_cmd.cpp)
 int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli

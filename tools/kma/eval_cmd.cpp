@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/lm/factory.h"
-#include "core/model/model_impl.h"
+#include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/gold_scorer.h"
 #include "tools/kma/eval_ambiguity.h"
@@ -66,7 +66,9 @@ constexpr const char kEvalUsage[] =
     "  -h, --help  show this help (--help-all: also the switches below)\n"
     "kma eval --weak FILE ...: headword agreement on dictionary usage examples\n"
     "(see 'kma eval --weak FILE --help').\n"
-    "With --split it scores sentence splitting instead (see 'kma eval --split --help').\n";
+    "With --split it scores sentence splitting instead (see 'kma eval --split --help'),\n"
+    "with --spacing spacing correction (see 'kma eval --spacing --help'), with --glue\n"
+    "line gluing (see 'kma eval --glue --help').\n";
 
 constexpr const char kEvalDevSwitches[] =
     "  --class-lambda X  weight of the morpheme LM against the tag-class model,\n"
@@ -233,7 +235,7 @@ int EvalFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& 
   result->name = path;
   std::string error;
   LineReader gold;
-  if (!gold.Open(path, &error)) return Fail(kExitRuntime, error);
+  if (!gold.Open(path, &error)) return Fail(kExitUsage, error);
   LineReader sources;
   const std::string sources_path = SourcesPathFor(path);
   bool has_sources = path != "-" && IsFile(sources_path);
@@ -411,7 +413,7 @@ int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* 
   if (!ApplySearchSwitches(args, opt, &error)) return Fail(kExitUsage, error);
   *lm = opt->lm.empty() ? model.default_lm() : opt->lm;
   if (args.Has("knlm-mix")) {
-    if (!lm::LmRegistry::IsEnsemble(*lm) || !model.impl().has_lm(*lm))
+    if (!lm::LmRegistry::IsEnsemble(*lm) || !model.has_lm(*lm))
       return Fail(kExitUsage,
                   "--knlm-mix needs an ensemble language model (cong+knlm, cong-global+knlm), not '" + *lm + "'");
     if (!ParseFloatInRange(args.Get("knlm-mix"), 0.0f, 1.0f, &opt->knlm_mix) ||
@@ -458,6 +460,7 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
         c.MapWords(words, &ignored);
       };
     }
+    if (!CanOpenFile(args.Get("train"), &error)) return Fail(kExitUsage, "--train: " + error);
     if (!setup->ambiguity.Load(args.Get("train"), &error, map)) return Fail(kExitRuntime, error);
     setup->ctx.ambiguity = &setup->ambiguity;
   }
@@ -537,8 +540,11 @@ std::string TextReport(const std::vector<FileResult>& results, const FileResult&
 
 int RunEval(int argc, char** argv, int first) {
   if (WantsEvalWeak(argc, argv, first)) return RunEvalWeak(argc, argv, first);
-  for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i)
+  for (int i = first; i < argc && std::string(argv[i]) != "--"; ++i) {
     if (std::string(argv[i]) == "--split") return RunEvalSplit(argc, argv, first);
+    if (std::string(argv[i]) == "--spacing") return RunEvalSpacing(argc, argv, first);
+    if (std::string(argv[i]) == "--glue") return RunEvalGlue(argc, argv, first);
+  }
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
                                    {"morph-penalty", 0, true}, {"json", 0, false},    {"raw-gold", 0, false},
@@ -569,7 +575,7 @@ int RunEval(int argc, char** argv, int first) {
   const bool mapped = setup.ctx.convention != nullptr;
   WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb, mapped)
                                : TextReport(results, total, lm, compare_lm, amb, mapped));
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }
 

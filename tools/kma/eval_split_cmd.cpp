@@ -7,10 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "core/base/text_file.h"
 #include "core/search/analyzer.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/json_report.h"
+#include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/output_format.h"
 #include "tools/kma/split_gold.h"
@@ -28,7 +30,8 @@ constexpr const char kEvalSplitUsage[] =
     "non-whitespace characters), overall and per construction label, plus the\n"
     "precision and recall of the sentence boundaries. A gold file holds one\n"
     "sentence per line (\"sentence TAB label [TAB join]\") and blank lines\n"
-    "between documents; 'kma split-set' builds one from a corpus.\n"
+    "between documents; 'kma split-set' builds one from a corpus. A gold file\n"
+    "is read whole, up to 256 MiB.\n"
     "  --model P        model file (default: $KMA_MODEL, else the bundled model)\n"
     "  --lm NAME        language model of the model file to analyse with\n"
     "  --punct-only     score a baseline instead of kma: a sentence ends after a\n"
@@ -38,20 +41,8 @@ constexpr const char kEvalSplitUsage[] =
     "  --json           print one JSON object instead of tables\n"
     "  -h, --help       show this help\n";
 
-bool ReadFile(const std::string& path, std::string* out, std::string* error) {
-  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    *error = path + ": " + std::strerror(errno);
-    return false;
-  }
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out->append(buf, n);
-  const bool bad = std::ferror(f) != 0;
-  if (f != stdin) std::fclose(f);
-  if (bad) *error = path + ": read error";
-  return !bad;
-}
+// A split gold file is read whole (documents span lines), up to this size.
+constexpr uint64_t kMaxSplitGoldBytes = uint64_t{256} << 20;
 
 bool IsSpaceByte(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -100,7 +91,10 @@ void AppendError(const SplitGoldDoc& doc, const std::string& text, const std::ve
 int EvalSplitFile(const std::string& path, Analyzer* analyzer, const AnalyzeOptions& opt, long* errors_left,
                   SplitFileResult* result, std::string* errors) {
   std::string content, error;
-  if (!ReadFile(path, &content, &error)) return Fail(kExitRuntime, error);
+  const std::string file = path == "-" ? "/dev/stdin" : path;
+  if (!CanOpenFile(file, &error)) return Fail(kExitUsage, error);
+  if (Status st = ReadTextFile(file, kMaxSplitGoldBytes, "split gold file", &content); !st.ok())
+    return Fail(kExitRuntime, st.message());
   std::vector<SplitGoldDoc> docs;
   if (!ParseSplitGold(content, &docs, &error)) return Fail(kExitRuntime, path + ": " + error);
   result->name = path;
@@ -225,7 +219,7 @@ int RunEvalSplit(int argc, char** argv, int first) {
     out.append(errors);
   }
   WriteStdout(out);
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }
 

@@ -143,7 +143,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
 int LoadExamples(const Settings& s, weak::HeadwordConventions* conventions, Loaded* out) {
   LineReader reader;
   std::string error;
-  if (!reader.Open(s.file, &error)) return Fail(kExitRuntime, error);
+  if (!reader.Open(s.file, &error)) return Fail(kExitUsage, error);
   std::string_view line;
   std::vector<weak::DictExample> all;
   std::vector<size_t> numbers;
@@ -338,7 +338,7 @@ int RunConventions(const Settings& s, const Loaded& data, const weak::HeadwordCo
   for (const weak::DictExample& ex : data.examples) usage.AddEntry(ex.headword, ex.tags);
   LineReader reader;
   std::string error;
-  if (!reader.Open(s.conventions, &error)) return Fail(kExitRuntime, error);
+  if (!reader.Open(s.conventions, &error)) return Fail(kExitUsage, error);
   std::string_view line;
   while (reader.Next(&line)) {
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
@@ -379,7 +379,7 @@ int RunEvalWeak(int argc, char** argv, int first) {
     if (s.kind_on[k]) info.kinds.emplace_back(weak::KindName(static_cast<weak::ExampleKind>(k)));
   const int rc = s.conventions.empty() ? RunAgreement(s, data, &info) : RunConventions(s, data, conventions, &info);
   if (rc != kExitOk) return rc;
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }
 

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "core/dict/dictionary.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/model/morph_lookup.h"
 #include "core/morph/conjugation.h"
 #include "core/text/hangul.h"

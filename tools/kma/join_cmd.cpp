@@ -1,4 +1,4 @@
-// `kma join`: morphemes back into text (core/morph/joiner.h), and
+// `kma join`: morphemes back into text (core/join/joiner.h), and
 // `kma join --gold`: the joiner's round trip on an annotated corpus.
 #include <algorithm>
 #include <cstdio>
@@ -9,13 +9,14 @@
 #include <utility>
 #include <vector>
 
-#include "core/model/model_impl.h"
-#include "core/morph/joiner.h"
+#include "core/join/joiner.h"
+#include "core/model/model.h"
 #include "core/text/morph_list.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
+#include "tools/kma/output_format.h"
 #include "tools/kma/user_dict_options.h"
 
 namespace kma::cli {
@@ -45,7 +46,7 @@ std::unique_ptr<Joiner> MakeJoiner(const Model& model, const std::shared_ptr<con
   Joiner::StemClassFn stems;
   if (user != nullptr)
     stems = [user](std::string_view form, PosTag tag) { return user->StemClass(form, tag); };
-  auto created = Joiner::Create(model.impl(), std::move(stems));
+  auto created = Joiner::Create(model, std::move(stems));
   if (!created.ok()) {
     *rc = Fail(kExitRuntime, created.status().message());
     return nullptr;
@@ -54,32 +55,37 @@ std::unique_ptr<Joiner> MakeJoiner(const Model& model, const std::shared_ptr<con
 }
 
 int JoinLines(Joiner* joiner, const std::vector<std::string>& files, uint64_t max_line_bytes) {
-  bool failed = false;
+  bool failed = false, unopened = false;
   std::string out;
   for (const std::string& file : files) {
     LineReader reader;
     std::string error;
     if (!reader.Open(file, &error)) {
-      Fail(kExitRuntime, error);
-      failed = true;
+      Fail(kExitUsage, error);
+      unopened = true;
       continue;
     }
     reader.set_max_line_bytes(max_line_bytes);
     std::string_view line;
     while (reader.Next(&line)) {
+      Status st;
       if (reader.too_long()) {
-        std::fwrite("\n", 1, 1, stdout);
-        failed = true;
-        Fail(kExitRuntime, file + ":" + std::to_string(reader.line_number()) + ": " +
-                               reader.TooLongMessage("--max-line-bytes") + "; its output line is empty");
-        continue;
+        st = Status(StatusCode::kInputTooLong, reader.TooLongMessage("--max-line-bytes"));
+        out = "\n";
+      } else {
+        joiner->Clear();
+        st = joiner->AddMorphs(line);
+        out = st.ok() ? joiner->Text() : std::string();
+        out.push_back('\n');
       }
-      joiner->Clear();
-      const Status st = joiner->AddMorphs(line);
-      out = st.ok() ? joiner->Text() : std::string();
-      out.push_back('\n');
-      std::fwrite(out.data(), 1, out.size(), stdout);
-      if (!st.ok()) {
+      // A failed write loses a line of the output: nothing more is joined.
+      if (!WriteStdout(out))
+        return Fail(kExitRuntime, StdoutError() + "; stopped at " + file + ":" + std::to_string(reader.line_number()));
+      if (reader.too_long()) {
+        failed = true;
+        Fail(kExitRuntime, file + ":" + std::to_string(reader.line_number()) + ": " + st.message() +
+                               "; its output line is empty");
+      } else if (!st.ok()) {
         failed = true;
         Fail(kExitRuntime, file + ":" + std::to_string(reader.line_number()) + ":" +
                                std::to_string(st.offset() + 1) + ": " + st.message());
@@ -90,13 +96,21 @@ int JoinLines(Joiner* joiner, const std::vector<std::string>& files, uint64_t ma
       failed = true;
     }
   }
-  return failed ? kExitRuntime : kExitOk;
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
+  return unopened ? kExitUsage : failed ? kExitRuntime : kExitOk;
 }
 
-// Words of a gold file whose morphemes do not join to the word, by cause.
+// Words of a gold file whose morphemes do not join to the word, by cause:
+// how many, and the first `show` of them (memory does not grow with the
+// file).
 struct GoldReport {
+  struct Cause {
+    size_t count = 0;
+    std::vector<std::string> examples;
+  };
+  size_t show = 0;
   size_t words = 0, exact = 0, skipped_lines = 0;
-  std::map<std::string, std::vector<std::string>> causes;  // cause -> examples
+  std::map<std::string, Cause> causes;
 };
 
 std::vector<std::string_view> Split(std::string_view s, char sep) {
@@ -154,17 +168,18 @@ void GoldLine(Joiner* joiner, std::string_view line, GoldReport* r) {
       continue;
     }
     const std::string got = joiner->Text();
-    auto& ex = r->causes[Cause(joiner, ms, words[w])];
-    ex.push_back(std::string(words[w]) + "\t" + std::string(cols[w + 1]) + "\t-> " + got);
+    GoldReport::Cause& c = r->causes[Cause(joiner, ms, words[w])];
+    if (c.count++ < r->show) c.examples.push_back(std::string(words[w]) + "\t" + std::string(cols[w + 1]) + "\t-> " + got);
   }
 }
 
 int JoinGold(Joiner* joiner, const std::vector<std::string>& files, long show) {
   GoldReport r;
+  r.show = static_cast<size_t>(show);
   for (const std::string& file : files) {
     LineReader reader;
     std::string error;
-    if (!reader.Open(file, &error)) return Fail(kExitRuntime, error);
+    if (!reader.Open(file, &error)) return Fail(kExitUsage, error);
     std::string_view line;
     while (reader.Next(&line)) GoldLine(joiner, line, &r);
     if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
@@ -172,12 +187,11 @@ int JoinGold(Joiner* joiner, const std::vector<std::string>& files, long show) {
   std::printf("words %zu, joined exactly %zu (%.2f%%), lines skipped (not one column per word) %zu\n", r.words,
               r.exact, r.words ? 100.0 * r.exact / r.words : 0.0, r.skipped_lines);
   std::vector<std::pair<size_t, std::string>> order;
-  for (const auto& [cause, ex] : r.causes) order.emplace_back(ex.size(), cause);
+  for (const auto& [cause, c] : r.causes) order.emplace_back(c.count, cause);
   std::sort(order.rbegin(), order.rend());
   for (const auto& [n, cause] : order) {
     std::printf("%7zu  %s\n", n, cause.c_str());
-    const auto& ex = r.causes[cause];
-    for (long i = 0; i < show && i < static_cast<long>(ex.size()); ++i) std::printf("           %s\n", ex[i].c_str());
+    for (const std::string& ex : r.causes[cause].examples) std::printf("           %s\n", ex.c_str());
   }
   return kExitOk;
 }

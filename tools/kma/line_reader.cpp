@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -42,8 +43,13 @@ bool LineReader::Open(const std::string& path, std::string* error) {
     name_ = path;
   }
   struct stat st;
-  if (::fstat(fileno(file_), &st) == 0 && S_ISREG(st.st_mode)) {
-    size_ = static_cast<int64_t>(st.st_size);
+  if (::fstat(fileno(file_), &st) == 0) {
+    // fopen opens a directory for reading; its first read would fail.
+    if (S_ISDIR(st.st_mode)) {
+      *error = name_ + ": " + std::strerror(EISDIR);
+      return false;
+    }
+    if (S_ISREG(st.st_mode)) size_ = static_cast<int64_t>(st.st_size);
   }
   return true;
 }
@@ -57,14 +63,28 @@ uint64_t LineReader::ReadBounded() {
   uint64_t total = 0;
   kept_ = 0;
   last2_[0] = last2_[1] = '\0';
-  int c;
-  while ((c = getc_unlocked(file_)) != EOF) {
+  for (;;) {
+    const int c = getc_unlocked(file_);
+    if (c == EOF) {
+      // A read interrupted by a signal is retried (stdio calls it an error).
+      if (std::ferror(file_) && errno == EINTR) {
+        std::clearerr(file_);
+        continue;
+      }
+      break;
+    }
     ++total;
     last2_[0] = last2_[1];
     last2_[1] = static_cast<char>(c);
     if (kept_ < keep) {
       if (kept_ == cap_ && !Grow(keep)) return 0;
       buf_[kept_++] = static_cast<char>(c);
+    } else if (!skip_long_lines_) {
+      // A side file's line over the limit is an error: no need to read the
+      // rest of it (/dev/zero has no end).
+      error_ = name_ + ":" + std::to_string(line_number_ + 1) + ": line longer than the limit of " +
+               std::to_string(max_line_bytes_) + " bytes of this file's lines";
+      return 0;
     }
     if (c == '\n') break;
   }
@@ -101,10 +121,13 @@ bool LineReader::Next(std::string_view* line) {
     consumed = ReadBounded();
     len = kept_;
   }
-  if (consumed == 0) {
-    if (std::ferror(file_)) error_ = name_ + ": read error: " + std::strerror(errno);
+  // A read error ends the input; the bytes of a line it cut are not a line.
+  if (std::ferror(file_)) {
+    const int err = errno != 0 ? errno : EIO;
+    error_ = name_ + ":" + std::to_string(line_number_ + 1) + ": read error: " + std::strerror(err);
     return false;
   }
+  if (consumed == 0) return false;
   line_offset_ = bytes_read_;
   bytes_read_ += consumed;
   const char* begin = buf_;
@@ -127,6 +150,12 @@ bool LineReader::Next(std::string_view* line) {
   ++line_number_;
   line_length_ = length;
   too_long_ = max_line_bytes_ != 0 && length > max_line_bytes_;
+  if (too_long_ && !skip_long_lines_) {
+    // A line a few bytes over the limit was kept whole (ReadBounded).
+    error_ = name_ + ":" + std::to_string(line_number_) + ": line longer than the limit of " +
+             std::to_string(max_line_bytes_) + " bytes of this file's lines";
+    return false;
+  }
   *line = too_long_ ? std::string_view() : std::string_view(begin, len);
   return true;
 }
@@ -160,6 +189,16 @@ std::string LineErrorMessage(const LineReader& reader, size_t line_number,
                std::to_string(line_offset + static_cast<uint64_t>(status.offset())) + ")";
   }
   return message;
+}
+
+bool CanOpenFile(const std::string& path, std::string* why) {
+  // stat and access, not open: opening a FIFO and closing it again would
+  // make its writer's next write fail, and the real open wait for another.
+  struct stat st;
+  int err = ::stat(path.c_str(), &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : 0;
+  if (err == 0 && ::access(path.c_str(), R_OK) != 0) err = errno;
+  if (err != 0) *why = path + ": " + std::strerror(err);
+  return err == 0;
 }
 
 bool IsFile(const std::string& path) {

@@ -34,18 +34,27 @@ class LineReader {
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
 
-  // Opens `path`; "-" means stdin. On failure returns false with a message.
+  // Opens `path`; "-" means stdin. On failure (also for a directory)
+  // returns false with a message naming the path.
   bool Open(const std::string& path, std::string* error);
   // Reads an open stream instead (not closed by the reader), named `name`
   // in messages; call once, before the first Next.
   void Attach(std::FILE* file, const std::string& name);
 
-  // Lines longer than `bytes` (line ending excluded; 0: no limit, the
-  // default) are not kept: Next returns them empty with too_long() set.
-  void set_max_line_bytes(uint64_t bytes) { max_line_bytes_ = bytes; }
+  // Lines longer than `bytes` (line ending excluded; 0: no limit) are not
+  // kept: Next returns them empty with too_long() set, and reading goes on.
+  // Without this call (side files: gold, constraints, benchmark input) a
+  // line longer than kDefaultMaxLineBytes is an error that ends the input,
+  // so memory stays bounded for every reader.
+  void set_max_line_bytes(uint64_t bytes) {
+    max_line_bytes_ = bytes;
+    skip_long_lines_ = true;
+  }
 
   // Reads the next line (without its line ending) into *line, valid until the
-  // next call. Returns false at end of input or on a read error (see error()).
+  // next call. Returns false at end of input or on an error (see error()):
+  // a read error, also one in the middle of a line (whose bytes are then not
+  // returned), or a line over the limit of a side file.
   bool Next(std::string_view* line);
 
   // True when the line last returned was longer than the limit: *line was
@@ -84,7 +93,8 @@ class LineReader {
   bool owns_file_ = false;
   char* buf_ = nullptr;
   size_t cap_ = 0;
-  uint64_t max_line_bytes_ = 0;
+  uint64_t max_line_bytes_ = kDefaultMaxLineBytes;
+  bool skip_long_lines_ = false;
   uint64_t line_length_ = 0;
   size_t kept_ = 0;  // bytes of the line in buf_ (ReadBounded)
   char last2_[2] = {};  // the last two bytes consumed by the line, for its ending
@@ -107,6 +117,11 @@ std::string LineErrorMessage(const LineReader& reader, size_t line_number,
 // whole input, given the offset of its line's first byte.
 std::string LineErrorMessage(const LineReader& reader, size_t line_number,
                              uint64_t line_offset, const Status& status);
+
+// True if `path` exists, is readable and is not a directory (a file, a
+// device, a FIFO); else false with "PATH: reason" in *why. For the files options name: one that cannot be
+// opened is a usage error (exit 2), one that cannot be read a data error.
+bool CanOpenFile(const std::string& path, std::string* why);
 
 // True if `path` names a regular file (a .sources sibling, an input the
 // commands require), or a directory.

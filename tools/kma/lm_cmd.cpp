@@ -1,9 +1,9 @@
-// `kma lm`: look inside a model's language models (core/lm/introspection.h).
+// `kma lm`: look inside a model's language models (core/model/lm_introspection.h).
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "core/lm/introspection.h"
+#include "core/model/lm_introspection.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/model_locator.h"
@@ -69,7 +69,7 @@ int RunLm(int argc, char** argv, int first) {
     }
   }
   WriteStdout(out);
-  return std::fflush(stdout) == 0 ? kExitOk : Fail(kExitRuntime, "error writing to stdout");
+  return FlushStdout() ? kExitOk : Fail(kExitRuntime, StdoutError());
 }
 
 }  // namespace kma::cli

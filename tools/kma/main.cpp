@@ -9,6 +9,7 @@
 #include "core/kernels/cong_kernels.h"
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/output_format.h"
 
 namespace {
 
@@ -19,6 +20,8 @@ constexpr const char kUsage[] =
     "  analyze      morphological analysis of each input line\n"
     "  split        split input lines into sentences\n"
     "  join         join morphemes back into text (도와줬어요)\n"
+    "  space        correct the spacing of each input line\n"
+    "  glue         join lines that a line break cut inside a sentence\n"
     "  eval         score the analyzer against gold files\n"
     "  split-set    build a sentence-split gold set from a corpus\n"
     "  typo-set     build a misspelled copy of a gold corpus (typo evaluation)\n"
@@ -33,7 +36,18 @@ constexpr const char kUsage[] =
     "Run 'kma <command> --help' for the options of a command ('--help-all' also\n"
     "lists the tuning and ablation switches of eval, bench and build-model).\n"
     "Without --model the model is $KMA_MODEL, else the default model installed\n"
-    "with kma (share/kma/kma-default.kmam).\n";
+    "with kma (share/kma/kma-default.kmam).\n"
+    "\n"
+    "Exit status, for every command:\n"
+    "  0  success\n"
+    "  1  a data error: an input line that could not be analysed, a file whose\n"
+    "     content is bad (a model, a user dictionary, a gold or constraints\n"
+    "     file) or that could not be read to its end, a failed write of the\n"
+    "     output (the run stops there), or too little memory\n"
+    "  2  a usage error: an unknown option, a missing, empty or out-of-range\n"
+    "     value, options that exclude each other, or a file or directory the\n"
+    "     command line names that does not exist or cannot be opened\n"
+    "Every error is one line \"kma: ...\" on stderr, naming the file and line.\n";
 
 int Dispatch(int argc, char** argv) {
   using namespace kma::cli;
@@ -62,6 +76,8 @@ int Dispatch(int argc, char** argv) {
   if (cmd == "lm") return RunLm(argc, argv, 2);
   if (cmd == "silver") return RunSilver(argc, argv, 2);
   if (cmd == "join") return RunJoin(argc, argv, 2);
+  if (cmd == "space") return RunSpace(argc, argv, 2);
+  if (cmd == "glue") return RunGlue(argc, argv, 2);
   if (!cmd.empty() && cmd[0] == '-') {
     return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
   }
@@ -74,11 +90,16 @@ int main(int argc, char** argv) {
   using namespace kma::cli;
   // Nothing may end the process with an abort: an allocation that fails
   // (a huge input under a memory cap) is an error message and exit 1.
+  int rc;
   try {
-    return Dispatch(argc, argv);
+    rc = Dispatch(argc, argv);
   } catch (const std::bad_alloc&) {
-    return Fail(kExitRuntime, "out of memory");
+    rc = Fail(kExitRuntime, "out of memory");
   } catch (const std::exception& e) {
-    return Fail(kExitRuntime, std::string("internal error: ") + e.what());
+    rc = Fail(kExitRuntime, std::string("internal error: ") + e.what());
   }
+  // Output that never reached its file is an error, whatever printed it
+  // (the streaming commands stop at the first failed write themselves).
+  if (!FlushStdout() && rc == kExitOk) rc = Fail(kExitRuntime, StdoutError());
+  return rc;
 }

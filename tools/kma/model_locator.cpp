@@ -5,6 +5,7 @@
 
 #include "capi/src/model_finder.h"
 #include "tools/kma/cli_args.h"
+#include "tools/kma/line_reader.h"
 
 // Both set by tools/CMakeLists.txt: the build tree's model and the directory
 // the kma executable is built in.
@@ -43,6 +44,10 @@ int OpenModel(const std::string& explicit_path, const std::string& lm,
               std::shared_ptr<const Model>* out, std::string* path_out) {
   std::string path, error;
   if (!LocateModel(explicit_path, &path, &error)) return Fail(kExitRuntime, error);
+  // A --model that cannot be opened is a usage error; a file that opens but
+  // is no model, a data error.
+  if (!explicit_path.empty() && !CanOpenFile(explicit_path, &error))
+    return Fail(kExitUsage, "--model: " + error);
   auto model = Model::OpenFile(path);
   if (!model.ok()) {
     return Fail(kExitRuntime, path + ": cannot open model: " + model.status().message());

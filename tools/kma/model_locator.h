@@ -28,7 +28,8 @@ bool LocateModel(const std::string& explicit_path, std::string* path,
 
 // Locates and opens the model and checks that `lm` (if non-empty) is one of
 // its language models. Returns kExitOk, or prints the one-line error and
-// returns the exit code.
+// returns the exit code: kExitUsage for an `explicit_path` that cannot be
+// opened or an unknown `lm`, kExitRuntime for a file that is no model.
 int OpenModel(const std::string& explicit_path, const std::string& lm,
               std::shared_ptr<const Model>* out, std::string* path_out = nullptr);
 

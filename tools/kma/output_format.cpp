@@ -1,6 +1,8 @@
 #include "tools/kma/output_format.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "capi/src/result_format.h"
 #include "kma/kma_result.h"
@@ -59,14 +61,33 @@ void AppendMorphs(const Analysis& a, std::string* out) {
   out->pop_back();  // the record's newline
 }
 
-void WriteStdout(const std::string& s) {
-  if (!s.empty()) std::fwrite(s.data(), 1, s.size(), stdout);
+namespace {
+int g_stdout_errno = 0;  // of the first failed write to stdout
+}  // namespace
+
+bool WriteStdout(const std::string& s) {
+  if (g_stdout_errno != 0) return false;
+  errno = 0;
+  if (std::fwrite(s.data(), 1, s.size(), stdout) == s.size() && !std::ferror(stdout)) return true;
+  g_stdout_errno = errno != 0 ? errno : EIO;
+  return false;
+}
+
+bool FlushStdout() {
+  if (g_stdout_errno != 0) return false;
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+  g_stdout_errno = errno != 0 ? errno : EIO;
+  return false;
+}
+
+std::string StdoutError() {
+  return std::string("error writing to stdout: ") + std::strerror(g_stdout_errno != 0 ? g_stdout_errno : EIO);
 }
 
 int WriteOutput(const std::string& path, const std::string& s) {
   if (path.empty()) {
-    WriteStdout(s);
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return Fail(kExitRuntime, "error writing to stdout");
+    if (!WriteStdout(s) || !FlushStdout()) return Fail(kExitRuntime, StdoutError());
     return kExitOk;
   }
   std::FILE* f = std::fopen(path.c_str(), "wb");

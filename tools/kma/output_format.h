@@ -25,7 +25,14 @@ void AppendRecord(int32_t format, std::string_view text, const std::vector<Analy
 void AppendMorphs(const Analysis& a, std::string* out);
 
 // Writes `s` to stdout in full (fwrite; stdout is buffered by stdio).
-void WriteStdout(const std::string& s);
+// Returns false once a write to stdout has failed, now or before (a full
+// disk, a closed pipe): the output is incomplete and a streaming command
+// stops there, with StdoutError() as its message.
+bool WriteStdout(const std::string& s);
+// Flushes stdout; false as WriteStdout.
+bool FlushStdout();
+// "error writing to stdout: <reason>", the reason of the first failed write.
+std::string StdoutError();
 // Writes `s` to the file `path`, or to stdout when `path` is empty. Returns
 // kExitOk, or kExitRuntime after one "kma: ..." message on stderr.
 int WriteOutput(const std::string& path, const std::string& s);

@@ -13,6 +13,7 @@
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
 #include "tools/kma/homograph_inputs.h"
+#include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/silver_maker.h"
 
@@ -94,6 +95,7 @@ int RunSilver(int argc, char** argv, int first) {
   Settings s;
   if (int rc = ParseSettings(argc, argv, first, &s); rc >= 0) return rc;
   SilverExamples w;
+  if (std::string why; s.file != "-" && !CanOpenFile(s.file, &why)) return Fail(kExitUsage, why);
   if (Status st = LoadSilverExamples(s.file, s, &w); !st.ok()) return Fail(kExitRuntime, st.message());
   std::shared_ptr<const Model> model;
   if (int rc = OpenModel(s.model, s.lm, &model); rc != kExitOk) return rc;

@@ -159,7 +159,10 @@ int SplitDocuments(LineReader* reader, Splitter* splitter, bool* first_doc, Form
       return false;
     }
     if (final) *first_doc = false;
-    WriteStdout(out);
+    if (!WriteStdout(out)) {
+      Fail(kExitRuntime, StdoutError() + "; stopped at " + reader->name() + ":" + std::to_string(u.line));
+      return false;
+    }
     out.clear();
     return true;
   };
@@ -216,7 +219,7 @@ int RunSplit(int argc, char** argv, int first) {
   bool first_doc = true;
   for (const std::string& file : files) {
     LineReader reader;
-    if (!reader.Open(file, &error)) return Fail(kExitRuntime, error);
+    if (!reader.Open(file, &error)) return Fail(kExitUsage, error);
     reader.set_max_line_bytes(max_line_bytes);
     if (args.Has("doc")) {
       if (int rc = SplitDocuments(&reader, &splitter, &first_doc, format); rc != kExitOk) return rc;
@@ -231,15 +234,14 @@ int RunSplit(int argc, char** argv, int first) {
         u.lines.emplace_back(0, u.line);
         const Status st = splitter.Split(&u, true, &out);
         if (!st.ok()) return Fail(kExitRuntime, UnitError(reader, u, st));
-        WriteStdout(out);
+        if (!WriteStdout(out)) return Fail(kExitRuntime, StdoutError() + "; stopped at " + reader.name() + ":" +
+                                                             std::to_string(u.line));
         out.clear();
       }
     }
     if (!reader.error().empty()) return Fail(kExitRuntime, reader.error());
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    return Fail(kExitRuntime, "error writing to stdout");
-  }
+  if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }
 

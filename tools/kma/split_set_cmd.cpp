@@ -82,6 +82,7 @@ int RunSplitSet(int argc, char** argv, int first) {
 
   std::vector<CorpusSentence> corpus;
   const std::string& path = args.positionals()[0];
+  if (path != "-" && !CanOpenFile(path, &error)) return Fail(kExitUsage, error);
   if (!ReadCorpus(path, &corpus, &error)) return Fail(kExitRuntime, error);
   const std::vector<SplitGoldDoc> docs = MakeSplitSet(corpus, opt);
   std::string out = "# kma split-set --seed " + std::to_string(seed) + " --max-sentences " +

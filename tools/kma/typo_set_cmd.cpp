@@ -107,7 +107,7 @@ int RunTypoSet(int argc, char** argv, int first) {
 
   const std::string& path = args.positionals()[0];
   LineReader gold;
-  if (!gold.Open(path, &error)) return Fail(kExitRuntime, error);
+  if (!gold.Open(path, &error)) return Fail(kExitUsage, error);
   Rng rng(opt.seed);
   std::vector<int> applied;
   std::string out;

@@ -1,11 +1,11 @@
 #include "tools/kma/user_dict_options.h"
 
-#include <fstream>
-#include <sstream>
 #include <string_view>
 #include <vector>
 
+#include "core/base/text_file.h"
 #include "tools/kma/cli_args.h"
+#include "tools/kma/line_reader.h"
 
 namespace kma::cli {
 namespace {
@@ -38,11 +38,14 @@ int LoadUserDictOptions(const std::shared_ptr<const Model>& model, const std::st
   if (file.empty() && block.empty()) return kExitOk;
   UserDictionaryBuilder builder(model);
   if (!file.empty()) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    if (in) text << in.rdbuf();
-    if (!in || in.bad()) return Fail(kExitRuntime, "cannot read user dictionary '" + file + "'");
-    if (Status st = builder.LoadTsv(text.str(), file); !st.ok()) return Fail(kExitRuntime, st.message());
+    // A file that cannot be opened is a usage error; one that cannot be read
+    // to its end, or with bad lines, a data error.
+    std::string why;
+    if (!CanOpenFile(file, &why)) return Fail(kExitUsage, "--user-dict: " + why);
+    std::string text;
+    Status st = ReadTextFile(file, kMaxUserDictFileBytes, "user dictionary", &text);
+    if (st.ok()) st = builder.LoadTsv(text, file);
+    if (!st.ok()) return Fail(kExitRuntime, st.message());
   }
   for (const std::string& item : SplitCommas(block)) {
     const size_t slash = item.rfind('/');

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "core/dict/user_dictionary.h"
 #include "core/model/model.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma::cli {
 

@@ -95,6 +95,28 @@ def test_wrong_types(analyzer):
         analyzer.analyze(TEXT, top_n="3")
 
 
+def test_ints_beyond_c_are_value_errors(analyzer):
+    # pybind11 refused them with a TypeError naming its own signature.
+    with pytest.raises(ValueError, match="top_n must be in 1..64"):
+        analyzer.analyze(TEXT, top_n=2**40)
+    with pytest.raises(ValueError, match="top_n must be in 1..64"):
+        analyzer.analyze_many([TEXT], top_n=-2**40)
+    with pytest.raises(ValueError, match="workers must be in 0..256"):
+        analyzer.analyze_many([TEXT], workers=2**40)
+    with pytest.raises(TypeError, match="top_n must be an int, not float"):
+        analyzer.analyze(TEXT, top_n=1.0)
+
+
+def test_models_that_are_no_files_fail_at_once():
+    # /dev/zero was read until memory ran out (9.25 GB).
+    with pytest.raises(kma.ModelError) as info:
+        kma.Model("/dev/zero")
+    assert info.value.status_name == "KMA_E_MODEL_FORMAT" and "bad magic" in info.value.message
+    with pytest.raises(kma.ModelError) as info:
+        kma.Model("")
+    assert info.value.status_name == "KMA_E_IO"
+
+
 @pytest.mark.parametrize("top_n", [0, 65])
 def test_top_n_out_of_range(analyzer, top_n):
     with pytest.raises(kma.InvalidArgumentError) as info:

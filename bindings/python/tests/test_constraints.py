@@ -42,3 +42,36 @@ def test_errors(analyzer):
     assert e.value.offset == 9
     with pytest.raises(TypeError):
         analyzer.analyze("밥을", spans=[(0, 1, b"bytes/NNG")])
+
+
+@pytest.mark.parametrize("spans, error", [
+    ([("0", 1, "밥/NNG")], TypeError),      # each was RuntimeError ("Unable to cast...")
+    ([(0,)], TypeError),
+    ([5], TypeError),
+    (["0:1 밥/NNG"], TypeError),
+    ([(0.0, 1, "밥/NNG")], TypeError),
+    ([(-1, 1, "밥/NNG")], ValueError),
+    ([(0, 2**40, "밥/NNG")], ValueError),
+])
+def test_malformed_spans_are_type_or_value_errors(analyzer, spans, error):
+    with pytest.raises(error):
+        analyzer.analyze("밥", spans=spans)
+
+
+@pytest.mark.parametrize("lemmas, error", [
+    ([("밥/NNG", -1, 0)], ValueError),
+    ([("밥/NNG", 0, 2**33)], ValueError),
+    ([("밥/NNG", 0)], TypeError),
+    ([(1, 0, 0)], TypeError),
+])
+def test_malformed_lemmas_are_type_or_value_errors(analyzer, lemmas, error):
+    with pytest.raises(error):
+        analyzer.analyze("밥", lemmas=lemmas)
+
+
+def test_forms_with_control_characters_are_refused(analyzer):
+    # A raw tab or CR ends a morpheme; escaped, it reached the outputs.
+    for form, offset in (("a\\\tb/SL", 2), ("a\\\rb/SL", 2), ("a\x00b/SL", 1)):
+        with pytest.raises(kma.InvalidArgumentError) as e:
+            analyzer.analyze("abc", spans=[(0, 3, form)])
+        assert "control character" in e.value.message and e.value.offset == offset

@@ -19,10 +19,19 @@ FORMATS = {"morphs": 0, "json": 1, "tsv": 2}
 @pytest.mark.parametrize("top_n", [1, 3])
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_same_bytes_as_cli(analyzer, cli, tmp_path, fmt, top_n):
+    import kma
+
     path = tmp_path / "in.txt"
     path.write_bytes("\n".join(LINES).encode() + b"\n")
-    want = subprocess.run([cli, "analyze", "--format", fmt, "--top-n", str(top_n), str(path)],
-                          check=True, capture_output=True).stdout
+    args = [cli, "analyze", "--format", fmt, "--top-n", str(top_n), str(path)]
+    if fmt == "tsv" and top_n > 1:
+        # Both refuse: the format has room for one analysis (the CLI and
+        # this printed the first one alone, as if -n were not given).
+        assert subprocess.run(args, capture_output=True).returncode == 2
+        with pytest.raises(kma.InvalidArgumentError, match="tsv format prints one analysis"):
+            analyzer._native.format_lines(LINES, FORMATS[fmt], top_n)
+        return
+    want = subprocess.run(args, check=True, capture_output=True).stdout
     got = analyzer._native.format_lines(LINES, FORMATS[fmt], top_n)
     assert got == want
     assert analyzer._native.format_lines([l.encode() for l in LINES], FORMATS[fmt], top_n) == want

@@ -118,8 +118,14 @@ def test_format_is_the_cli_record(analyzer, cli, tmp_path, fmt):
     path = tmp_path / "in.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     for top_n in (1, 3):
-        want = subprocess.run([cli, "analyze", "-f", fmt, "-n", str(top_n), str(path)],
-                              check=True, capture_output=True).stdout.decode()
+        args = [cli, "analyze", "-f", fmt, "-n", str(top_n), str(path)]
+        if fmt == "tsv" and top_n > 1:
+            # Both refuse: a tsv record has room for one analysis.
+            assert subprocess.run(args, capture_output=True).returncode == 2
+            with pytest.raises(ValueError, match="tsv format prints one analysis"):
+                analyzer.format(lines[0], fmt, top_n=top_n)
+            continue
+        want = subprocess.run(args, check=True, capture_output=True).stdout.decode()
         assert "".join(analyzer.format(l, fmt, top_n=top_n) for l in lines) == want
     with pytest.raises(ValueError, match="format"):
         analyzer.format("좋다", "xml")

@@ -81,5 +81,6 @@
 #include "kma_result.h"
 #include "kma_lm.h"
 #include "kma_user_dict.h"
+#include "kma_space.h"
 
 #endif /* KMA_H_ */

@@ -48,7 +48,9 @@ typedef struct kma_lm_item {
  *                          counted as one) the context covers. May be NULL.
  * @return KMA_OK; KMA_E_INVALID_ARGUMENT (NULL model/context_id, NULL text
  *         with nonzero length, unknown language model, a piece that is not
- *         form/TAG with a kma tag: the message gives its byte offset).
+ *         form/TAG with a kma tag, or that is not UTF-8 or holds a control
+ *         character: the message and kma_last_error_offset() give the byte
+ *         offset).
  * Thread-safety: any thread.
  */
 KMA_API kma_status KMA_CALL kma_lm_context_id(const kma_model* model, const char* lm, const char* morphs_utf8,

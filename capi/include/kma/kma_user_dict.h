@@ -136,9 +136,9 @@ KMA_API kma_status KMA_CALL kma_user_dict_add_pattern(kma_user_dict* dict, const
 
 /**
  * Blocks a morpheme, or a whole tag, from every analysis. Unknown-word
- * guesses stay possible while NNG or NNP is not blocked, so every text
- * still has an analysis; pretokenized spans (numbers, Latin, URLs) are
- * kept.
+ * guesses stay possible while NNG or NNP is not blocked, also for a word
+ * whose every dictionary reading is blocked, so every text still has an
+ * analysis; pretokenized spans (numbers, Latin, URLs) are kept.
  *
  * @param[in,out] dict  the dictionary.
  * @param[in]     form  the morpheme's form; NULL or "" blocks the tag.
@@ -148,17 +148,27 @@ KMA_API kma_status KMA_CALL kma_user_dict_add_pattern(kma_user_dict* dict, const
  */
 KMA_API kma_status KMA_CALL kma_user_dict_block(kma_user_dict* dict, const char* form, const char* tag);
 
+/** Largest user dictionary file kma_user_dict_load_file() reads: 256 MiB
+ *  (some ten million entries, about 8 GB once compiled). */
+#define KMA_USER_DICT_MAX_FILE_BYTES 268435456
+
 /**
  * Adds the entries of a user dictionary file (UTF-8, tab-separated; format
  * in docs/USER_DICTIONARY.md). All or nothing: on the first bad line
  * nothing of the file is added.
  *
+ * The file is read whole, in memory bounded by KMA_USER_DICT_MAX_FILE_BYTES.
+ *
  * @param[in,out] dict  the dictionary.
  * @param[in]     path  NUL-terminated UTF-8 path.
- * @return KMA_OK; KMA_E_IO (cannot read the file); KMA_E_INVALID_ARGUMENT
- *         with the message "PATH:LINE:COLUMN: reason" (COLUMN in bytes,
- *         1-based) and kma_last_error_offset() the byte offset of the error
- *         in the file.
+ * @return KMA_OK; KMA_E_IO naming the path when the file cannot be opened,
+ *         is a directory, or a read fails part way; KMA_E_INPUT_TOO_LONG
+ *         when it is larger than KMA_USER_DICT_MAX_FILE_BYTES (a device or a
+ *         FIFO is read only that far); KMA_E_INVALID_ARGUMENT with the
+ *         message "PATH:LINE:COLUMN: reason" (COLUMN in bytes, 1-based) and
+ *         kma_last_error_offset() the byte offset of the error in the file,
+ *         also for a NUL byte (a dictionary is text; /dev/zero is refused
+ *         after its first 64 KiB).
  * Thread-safety: one thread per dictionary at a time.
  */
 KMA_API kma_status KMA_CALL kma_user_dict_load_file(kma_user_dict* dict, const char* path);

@@ -219,7 +219,7 @@ TEST_F(CongTest, RejectsMalformedBlobs) {
     EXPECT_EQ(CongView::Open(a.data(), a.size).status().code(), StatusCode::kModelFormat);
   }
   {
-    // Finding 21: an output row's compensation must be 128 times the sum of
+    // An output row's compensation must be 128 times the sum of
     // its bytes (the unsigned-context kernels subtract it, the others do not
     // use it). INT32_MIN overflowed the subtraction; off by one, the ISAs
     // would disagree.

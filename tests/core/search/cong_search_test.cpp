@@ -10,8 +10,8 @@
 
 #include "core/dict/dictionary.h"
 #include "core/lm/factory.h"
-#include "core/lm/vocabulary.h"
-#include "core/model/model_impl.h"
+#include "core/model/lm_vocabulary.h"
+#include "core/model/model_parts.h"
 #include "core/search/analyzer.h"
 #include "tests/support/mini_model.h"
 
@@ -60,7 +60,7 @@ TEST_F(CongSearchTest, GlobalMixtureIsNormalisedAndUsesItsWindow) {
   // Through the LM seam: after content morphemes CoNg-Global's distribution
   // still sums to 1 and differs from CoNg's (its distant window counts);
   // right after the start (an empty window) the two agree.
-  const lm::LmRegistry& lms = (*model_)->impl().lms();
+  const lm::LmRegistry& lms = LanguageModels(**model_);
   auto global = lms.Find("cong-global")->NewScorer();
   auto local = lms.Find("cong")->NewScorer();
   const uint32_t v = lms.Find("cong")->vocab_size();

@@ -63,6 +63,39 @@ TEST(ConstraintSyntax, ErrorsCarryTheByteOffset) {
   EXPECT_EQ(ErrorOffset("0:1 x\\"), 5);            // dangling escape
 }
 
+// Forms never carry a byte that breaks the outputs: an escaped tab would add
+// a TSV column, an escaped CR end a morphs line, a NUL cut a C string short.
+TEST(ConstraintSyntax, FormsRefuseControlCharactersAndBadUtf8) {
+  const std::pair<std::string, int64_t> cases[] = {
+      {std::string("0:3 ab\0c/SL", 12), 6},  // a raw NUL
+      {"0:3 a\\\tb/SL", 6},                    // escaped tab: the tab's offset
+      {"0:3 a\\\rb/SL", 6},                    // escaped CR
+      {"lemma x\\\nb/NNG", 8},                 // escaped newline
+      {"0:3 a\x7f/SL", 5},                    // DEL
+      {"0:3 a\xc2\x85/SL", 5},                // U+0085, a C1 control
+      {"0:3 a\xe2\x80\xa8/SL", 5},            // U+2028
+      {"0:3 ab\xff/SL", 6},                    // not UTF-8
+      {"0:1 x/NNG;0:3 \xed\xa0\x80/SL", 14},     // a surrogate, in the second piece
+  };
+  for (const auto& [text, offset] : cases) {
+    Constraints c;
+    const Status st = ParseConstraints(text, &c);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << text;
+    EXPECT_EQ(st.offset(), offset) << text;
+    EXPECT_NE(st.message().find("morpheme form has "), std::string::npos) << st.message();
+  }
+  // A space (the tested way to join sentences in one span) and an emoji's
+  // joiner stay allowed.
+  EXPECT_EQ(Parse("0:3 a\\ b/NNP").spans[0].morphs[0].form, "a b");
+  EXPECT_EQ(Parse("0:3 \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9/SW").spans.size(), 1u);
+  // Constraints built without the parser are checked the same way.
+  Constraints c = Parse("0:1 x/NNG");
+  c.spans[0].morphs[0].form = std::string("a\0b", 3);
+  const Status st = ValidateConstraints(c, 5);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("control character U+0000"), std::string::npos) << st.message();
+}
+
 TEST(ConstraintSyntax, ValidationAgainstTheInput) {
   Constraints c = Parse("0:2 a/NNG; 1:3 b/NNG");
   Status st = ValidateConstraints(c, 5);

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/lm/introspection.h"
 #include "core/lm/factory.h"
-#include "core/model/model_impl.h"
+#include "core/model/lm_introspection.h"
+#include "core/model/model_parts.h"
 #include "core/search/analyzer.h"
 #include "core/search/gold_scorer.h"
 #include "tests/support/mini_model.h"
@@ -33,20 +33,20 @@ class KnlmEnsembleTest : public test::MiniModelTest {
 };
 
 TEST_F(KnlmEnsembleTest, ListedForTheInt8CongModelsOnly) {
-  const ModelImpl& m = (*model_)->impl();
+  const lm::LmRegistry& lms = LanguageModels(**model_);
   EXPECT_EQ((*model_)->lm_names(),
             (std::vector<std::string>{"knlm", "cong", "cong-global", "cong+knlm", "cong-global+knlm"}));
   EXPECT_TRUE(lm::LmRegistry::IsEnsemble("cong+knlm"));
   EXPECT_TRUE(lm::LmRegistry::IsEnsemble("cong-global+knlm"));
   EXPECT_FALSE(lm::LmRegistry::IsEnsemble("cong"));
   EXPECT_FALSE(lm::LmRegistry::IsEnsemble("cong-fp32+knlm"));
-  EXPECT_EQ(m.lms().CongViewOf("cong+knlm"), m.lms().CongViewOf("cong"));
-  EXPECT_EQ(m.lms().CongViewOf("knlm"), nullptr);
-  EXPECT_FALSE(m.lms().Reweighted("cong", 0.3f).ok());
-  EXPECT_FALSE(m.lms().Reweighted("cong+knlm", 1.0f).ok());
-  EXPECT_TRUE(m.lms().Reweighted("cong+knlm", 0.3f).ok());
+  EXPECT_EQ(lms.CongViewOf("cong+knlm"), lms.CongViewOf("cong"));
+  EXPECT_EQ(lms.CongViewOf("knlm"), nullptr);
+  EXPECT_FALSE(lms.Reweighted("cong", 0.3f).ok());
+  EXPECT_FALSE(lms.Reweighted("cong+knlm", 1.0f).ok());
+  EXPECT_TRUE(lms.Reweighted("cong+knlm", 0.3f).ok());
   // The ensemble uses the class weight of its CoNg part.
-  EXPECT_EQ(m.class_lambda("cong+knlm"), m.class_lambda("cong"));
+  EXPECT_EQ(ClassLambda(**model_, "cong+knlm"), ClassLambda(**model_, "cong"));
 
   // Names that are not listed are refused, even when their parts exist.
   std::vector<Analysis> out;

@@ -16,7 +16,7 @@
 #include "core/lm/cong_model.h"
 #include "core/lm/factory.h"
 #include "core/lm/knlm_model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_parts.h"
 #include "core/search/analyzer.h"
 #include "core/search/gold_scorer.h"
 #include "tests/support/mini_model.h"
@@ -67,9 +67,9 @@ TEST_F(LmSeamTest, GoldScorerAgreesWithTheSearchForEveryLm) {
 }
 
 TEST_F(LmSeamTest, CacheChangesNothing) {
-  const ModelImpl& m = (*model_)->impl();
-  lm::KnlmModel knlm(&m.knlm());
-  lm::CongModel cong(m.lms().CongViewOf("cong"));
+  const Model& m = **model_;
+  lm::KnlmModel knlm(&KnlmOf(m));
+  lm::CongModel cong(LanguageModels(m).CongViewOf("cong"));
   for (const lm::LanguageModel* base : {static_cast<const lm::LanguageModel*>(&knlm),
                                         static_cast<const lm::LanguageModel*>(&cong)}) {
     lm::CachedModel cached(base, 4);  // 16 entries: many collisions and evictions

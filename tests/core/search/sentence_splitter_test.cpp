@@ -329,7 +329,7 @@ TEST(SentenceSpansTest, SpansCoverTheirTokensIncludingSharedSpans) {
   EXPECT_TRUE(spans.empty());
 }
 
-// Finding 22: a pre-analysed user entry (좋다네 -> 좋/VA 다/EF 네/NNG) gives
+// A pre-analysed user entry (좋다네 -> 좋/VA 다/EF 네/NNG) gives
 // morphemes that share their characters; the boundary after 다/EF fell
 // between them, and the two sentence spans overlapped. It moves to the end
 // of the shared characters.

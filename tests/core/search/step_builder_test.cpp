@@ -20,9 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "core/dict/user_dictionary.h"
 #include "core/model/model.h"
-#include "core/model/model_impl.h"
+#include "core/model/model_view.h"
 #include "core/search/analyzer.h"
 #include "core/search/chunker.h"
 #include "core/search/gold_scorer.h"
@@ -32,6 +31,7 @@
 #include "core/text/normalizer.h"
 #include "core/text/pretokenizer.h"
 #include "core/text/utf.h"
+#include "core/userdict/user_dictionary.h"
 
 namespace kma {
 namespace {

@@ -151,7 +151,7 @@ TEST(Pretokenizer, Emoji) {
   // Text-presentation pictographs without VS16 are symbols.
   EXPECT_EQ(Tokens("❤ ☎ ©"), (V{"❤/SW", "☎/SW", "©/SW"}));
   // A joiner at the end joins nothing: it stays out of the token (the
-  // analysis takes it for a word break; fuzz finding 14), one inside stays.
+  // analysis takes it for a word break; found by fuzz_split), one inside stays.
   EXPECT_EQ(Tokens("😀‌"), (V{"😀/W_EMOJI"}));
   EXPECT_EQ(Tokens("👍‍ 좋아"), (V{"👍/W_EMOJI"}));
   EXPECT_EQ(Tokens("➰̃‌‍"), (V{"➰̃/W_EMOJI"}));

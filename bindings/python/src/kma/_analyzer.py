@@ -99,19 +99,25 @@ class Analyzer:
             analysis.
 
         Raises:
+            TypeError: ``top_n`` is not an int, or a constraint is not of
+                the shape above.
+            ValueError: ``top_n`` outside 1..64, or a constraint's offset
+                outside 0..2**32-1.
             InvalidTextError: a ``str`` with a lone surrogate (``offset`` is
                 its index) or ``bytes`` that are not UTF-8 (``offset`` is the
                 first bad byte).
-            InvalidArgumentError: ``top_n`` out of range, or a constraint
-                that is malformed (``offset``: the byte in its UTF-8) or does
-                not fit the text (``offset``: the code point).
+            InvalidArgumentError: a constraint that is malformed (``offset``:
+                the byte in its UTF-8) or does not fit the text (``offset``:
+                the code point).
             UnsatisfiableError: no analysis holds a lemma constraint.
         """
-        top_n = self._top_n(top_n)
+        top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
         if spans is None and lemmas is None:
             return self._native.analyze(text, top_n)
-        lemma_items = [(l, 0, 0) if isinstance(l, str) else tuple(l) for l in lemmas or ()]
-        return self._native.analyze_constrained(text, top_n, list(spans or ()), lemma_items)
+        span_items = [_constraint(s, "span", "(start, end, morphs)") for s in spans or ()]
+        lemma_items = [(l, 0, 0) if isinstance(l, str) else _constraint(l, "lemma", "(readings, start, end)")
+                       for l in lemmas or ()]
+        return self._native.analyze_constrained(text, top_n, span_items, lemma_items)
 
     def format(self, text: Text, format: str = "json", top_n: Optional[int] = None) -> str:
         """What ``kma analyze --format FORMAT --top-n N`` prints for ``text``
@@ -130,7 +136,9 @@ class Analyzer:
             The record, ending with its newline.
         """
         codes = _kma.RECORD_FORMATS
-        top_n = self._top_n(top_n)
+        top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
+        if format == "tsv" and top_n > 1:
+            raise ValueError(f"the tsv format prints one analysis per line: top_n {top_n} needs morphs or json")
         if format == "morphs" and top_n > 1:
             format = "morphs_nbest"
         if format not in ("json", "morphs", "morphs_nbest", "tsv"):
@@ -148,6 +156,25 @@ class Analyzer:
             The sentences in order, each with its text and code-point span.
         """
         return self._native.split_sentences(text)
+
+    def space(self, text: Text, weight: Optional[float] = None) -> str:
+        """``text`` with standard spacing (``kma_space_utf8``).
+
+        Particles, endings and suffixes attach to the word before them;
+        other morphemes start a word where the model's boundary statistics
+        say so. Only spaces change.
+
+        Args:
+            weight: how much the writer's spaces count, 0 (ignored) to 1
+                (trusted: every one stays); None for the default (0.8).
+
+        Raises:
+            ValueError: a weight outside [0, 1].
+            KmaError: text the library rejects (a lone surrogate).
+        """
+        if weight is not None and not 0.0 <= weight <= 1.0:
+            raise ValueError("weight must be in [0, 1] (or None for the default)")
+        return self._native.space(text, -1.0 if weight is None else float(weight))
 
     def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: Optional[int] = None,
                      *, errors: str = "raise") -> List[Union[List[Analysis], KmaError]]:
@@ -170,10 +197,44 @@ class Analyzer:
         """
         if errors not in ("raise", "return"):
             raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
-        if not isinstance(workers, int) or workers < 0:
-            raise ValueError(f"workers must be an int >= 0, not {workers!r}")
+        workers = _int_arg("workers", workers, 0, 256, library_checks=True)
+        if workers < 0:
+            raise ValueError(f"workers must be in 0..256, not {workers}")
+        top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
         items = texts if isinstance(texts, (list, tuple)) else list(texts)
-        return self._native.analyze_many(items, workers, self._top_n(top_n), errors == "return")
+        return self._native.analyze_many(items, workers, top_n, errors == "return")
+
+
+_MAX_OFFSET = 2**32 - 1
+
+
+def _int_arg(name: str, value: object, lo: int, hi: int, *, library_checks: bool = False) -> int:
+    """``value`` if it is an int in lo..hi: else TypeError or ValueError (a C
+    conversion would raise RuntimeError, or TypeError for a value too big).
+    With ``library_checks`` the library checks the range (its
+    InvalidArgumentError is a ValueError too) and only a value beyond a C
+    int is refused here."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not (-2**31 <= value < 2**31 if library_checks else lo <= value <= hi):
+        raise ValueError(f"{name} must be in {lo}..{hi}, not {value}")
+    return value
+
+
+def _constraint(item: object, kind: str, shape: str) -> tuple:
+    """A span ``(start, end, morphs)`` or lemma ``(readings, start, end)``
+    tuple, checked: TypeError for the wrong shape or types, ValueError for an
+    offset outside 0..2**32-1."""
+    if isinstance(item, (str, bytes)) or not isinstance(item, (tuple, list)) or len(item) != 3:
+        raise TypeError(f"a {kind} constraint must be {shape}, not {item!r}")
+    text_at = 2 if kind == "span" else 0
+    if not isinstance(item[text_at], str):
+        raise TypeError(f"a {kind} constraint's {'morphs' if kind == 'span' else 'readings'} must be a str, "
+                        f"not {type(item[text_at]).__name__}")
+    out = list(item)
+    for k, name in ((0, "start"), (1, "end")) if kind == "span" else ((1, "start"), (2, "end")):
+        out[k] = _int_arg(f"a {kind} constraint's {name}", item[k], 0, _MAX_OFFSET)
+    return tuple(out)
 
 
 def _with_user_dict(model: Model, source: Any) -> Model:

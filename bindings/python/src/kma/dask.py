@@ -40,7 +40,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 import dask.bag as db
 
-from ._analyzer import Analyzer
+from ._analyzer import Analyzer, _int_arg
 from ._blocks import DEFAULT_BLOCKSIZE, DEFAULT_MAX_LINE_BYTES, Block, PathLike, plan_blocks, read_block
 from ._errors import KmaError
 from ._model import Model, default_model_path
@@ -79,10 +79,12 @@ class Spec:
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
             raise ValueError(f"format must be one of {sorted(FORMATS)}, not {self.format!r}")
-        if self.max_line_bytes <= 0:
-            raise ValueError(f"max_line_bytes must be > 0, not {self.max_line_bytes}")
+        _int_arg("max_line_bytes", self.max_line_bytes, 1, 2**32 - 1)
         if not isinstance(self.options, Options):
             raise TypeError(f"options must be a kma.Options, not {type(self.options).__name__}")
+        if self.format == "tsv" and self.top_n > 1:
+            raise ValueError(f"the tsv format prints one analysis per line: top_n {self.top_n} needs "
+                             "morphs or json")
 
     @property
     def top_n(self) -> int:

@@ -217,6 +217,13 @@ py::bytes Analyzer::FormatLines(py::sequence lines, int format, int top_n) {
   if (format < 0 || format > 2) {
     Raise(Failure{KMA_E_INVALID_ARGUMENT, "unknown line format " + std::to_string(format), -1});
   }
+  // As `kma analyze -f tsv -n N`: the format has room for one analysis.
+  if (format == 2 && top_n > 1) {
+    Raise(Failure{KMA_E_INVALID_ARGUMENT,
+                  "the tsv format prints one analysis per line: top_n " + std::to_string(top_n) +
+                      " needs morphs or json",
+                  -1});
+  }
   const int32_t record = CliRecordFormat(format, top_n);
   const std::vector<py::object> items = HoldItems(lines);
   const size_t n = items.size();

@@ -176,6 +176,8 @@ class Analyzer {
   py::list AnalyzeConstrained(py::handle text, int top_n, py::sequence spans, py::sequence lemmas);
   py::list Tokenize(py::handle text);
   py::list SplitSentences(py::handle text);
+  // Spacing correction (space.cpp); a negative weight is the default.
+  py::str Space(py::handle text, double weight);
   py::list AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,
                        bool return_errors);
   py::bytes FormatLines(py::sequence lines, int format, int top_n);

@@ -10,6 +10,11 @@ pub const KMA_ABI_VERSION: u32 = 1;
 pub const KMA_MODEL_FORMAT_VERSION: u32 = 2;
 pub const KMA_MIN_COMPATIBLE_MODEL_FORMAT_VERSION: u32 = 2;
 pub const KMA_LM_LABEL_SIZE: u32 = 96;
+pub const KMA_USER_DICT_MAX_FILE_BYTES: u32 = 268435456;
+pub const KMA_SPACE_WEIGHT_DEFAULT: f64 = -1.0;
+pub const KMA_GLUE_JOIN: u32 = 0;
+pub const KMA_GLUE_SPACE: u32 = 1;
+pub const KMA_GLUE_KEEP: u32 = 2;
 pub type __uint16_t = ::core::ffi::c_ushort;
 pub type __int32_t = ::core::ffi::c_int;
 pub type __uint32_t = ::core::ffi::c_uint;
@@ -969,4 +974,44 @@ extern "C" {
 }
 extern "C" {
     pub fn kma_joiner_clear(joiner: *mut kma_joiner);
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_text {
+    _unused: [u8; 0],
+}
+extern "C" {
+    pub fn kma_space_utf8(
+        analyzer: *mut kma_analyzer,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+        weight: f64,
+        out: *mut *mut kma_text,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_text_data(text: *const kma_text, bytes: *mut usize) -> *const ::core::ffi::c_char;
+}
+extern "C" {
+    pub fn kma_glue_utf8(
+        analyzer: *mut kma_analyzer,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+        out: *mut *mut kma_text,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_text_break_count(text: *const kma_text) -> usize;
+}
+extern "C" {
+    pub fn kma_text_break(
+        text: *const kma_text,
+        index: usize,
+        begin: *mut usize,
+        length: *mut usize,
+        decision: *mut i32,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_text_free(text: *mut kma_text);
 }

@@ -131,6 +131,11 @@ impl Analyzer {
         Ok(Analysis::new(raw, text).sentences())
     }
 
+    /// The handle, for the entry points other files of the crate wrap.
+    pub(crate) fn raw_ptr(&mut self) -> *mut sys::kma_analyzer {
+        self.raw.as_ptr()
+    }
+
     /// Runs one of the `(analyzer, text, bytes, out)` entry points.
     fn call(
         &mut self,

@@ -30,6 +30,7 @@ mod model;
 mod options;
 mod pool;
 mod result;
+mod space;
 mod user_dict;
 
 pub use analyzer::Analyzer;

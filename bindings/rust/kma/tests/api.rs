@@ -381,3 +381,18 @@ fn model_and_library_facts() {
         model.morpheme_count()
     );
 }
+
+#[test]
+fn space_corrects_spacing() {
+    let mut analyzer = model().analyzer().unwrap();
+    assert_eq!(analyzer.space("아버지가방에들어가신다", None).unwrap(), "아버지가 방에 들어가신다");
+    assert_eq!(analyzer.space("나는 학교 에 갔 다", None).unwrap(), "나는 학교에 갔다");
+    let text = "오늘 날씨가 정말 좋네요.";
+    for w in [0.0, 0.5, 1.0] {
+        assert_eq!(analyzer.space(text, Some(w)).unwrap(), text);
+    }
+    assert_eq!(analyzer.space("", None).unwrap(), "");
+    let err = analyzer.space("가나", Some(1.5)).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidArgument);
+    assert!(analyzer.space("가나", Some(f64::NAN)).is_err());
+}

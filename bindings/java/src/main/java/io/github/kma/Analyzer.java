@@ -133,6 +133,42 @@ public final class Analyzer extends NativeHandle {
     }
   }
 
+  /** {@link #space(String, double)} with the default weight (0.8). */
+  public String space(String text) {
+    return space(text, -1.0);
+  }
+
+  /**
+   * Text with standard spacing: particles, endings and suffixes attach to the
+   * word before them, other morphemes start a word where the model's boundary
+   * statistics say so; only spaces change.
+   *
+   * @param weight how much the writer's spaces count, 0 (ignored) to 1
+   *     (trusted: every one stays); negative for the default (0.8)
+   * @throws IllegalArgumentException for a lone surrogate in {@code text}
+   * @throws KmaException for a weight above 1 or NaN
+   */
+  public String space(String text, double weight) {
+    Objects.requireNonNull(text, "text");
+    for (int i = 0; i < text.length(); ++i) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        ++i;
+      } else if (Character.isSurrogate(c)) {
+        throw new IllegalArgumentException("lone surrogate at index " + i);
+      }
+    }
+    byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    synchronized (callLock) {
+      long h = acquire();
+      try {
+        return space0(h, utf8, weight);
+      } finally {
+        release();
+      }
+    }
+  }
+
   /**
    * What {@code kma analyze --format F} prints for {@code text} as one input
    * line, byte for byte (the C library's {@code kma_result_format}, which the
@@ -173,6 +209,8 @@ public final class Analyzer extends NativeHandle {
   private static native Result analyze0(long handle, String text);
 
   private static native Result split0(long handle, String text);
+
+  private static native String space0(long handle, byte[] utf8, double weight);
 
   private static native String format0(long handle, String text, int format);
 
