@@ -510,8 +510,9 @@ elseif(CASE STREQUAL "eval_gold_convention")
   expect_exit(0)
   expect_out("\"gold_convention\":{\"mapped\":true,\"rewrites\":1,")
   expect_out("${_mapped_f1},")
+  # A model file the command line names that cannot be opened is a usage error.
   kma(ARGS eval "${DATA_DIR}/gold_mini.tsv" --convention-model "${_dir}/missing.kmam")
-  expect_exit(1)
+  expect_exit(2)
   expect_one_line_error("missing\\.kmam")
 
 elseif(CASE STREQUAL "eval_weak")
