@@ -7,6 +7,5 @@ namespace kma {
 const lm::LmRegistry& LanguageModels(const Model& model) { return model.impl().lms(); }
 const KnlmView& KnlmOf(const Model& model) { return model.impl().knlm(); }
 float ClassLambda(const Model& model, std::string_view lm) { return model.impl().class_lambda(lm); }
-const ConventionPrior* ConventionPriorOf(const Model& model) { return model.impl().convention(); }
 
 }  // namespace kma

@@ -1,6 +1,6 @@
 // The parts of a loaded model that code scoring with them directly reads:
 // its language models, the Kneser-Ney view whose vocabulary every LM shares,
-// the class-interpolation weights and the convention prior. For the LM tools
+// and the class-interpolation weights. For the LM tools
 // and the tests that check the search against its models; applications use
 // kma::Model and kma::Analyzer, and the layers above the model read it
 // whole through core/model/model_view.h.
@@ -13,7 +13,6 @@
 
 namespace kma {
 
-class ConventionPrior;
 class KnlmView;
 namespace lm {
 class LmRegistry;
@@ -25,9 +24,6 @@ const lm::LmRegistry& LanguageModels(const Model& model);
 const KnlmView& KnlmOf(const Model& model);
 // The class-interpolation weight the model gives LM `lm`, or 0.
 float ClassLambda(const Model& model, std::string_view lm);
-// The convention prior (core/model/convention_prior.h), or nullptr for a
-// model built without sources.
-const ConventionPrior* ConventionPriorOf(const Model& model);
 
 }  // namespace kma
 

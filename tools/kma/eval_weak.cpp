@@ -33,11 +33,11 @@ namespace {
 
 constexpr const char kWeakUsage[] =
     "usage: kma eval --weak FILE [--model P] [--lm NAME] [-t N] [--held-out]\n"
-    "                [--kinds LIST] [--limit N] [--plain] [--unfiltered] [--no-convention]\n"
+    "                [--kinds LIST] [--limit N] [--plain] [--unfiltered]\n"
     "                [--dump OUT] [--json]\n"
     "       kma eval --weak FILE --conventions TRAIN [--held-out] [--kinds LIST] [--plain] [--json]\n"
     "       kma eval --weak FILE --homographs [--lexicon DIR] [--rules FILE] [--model P] [--lm NAME]\n"
-    "                [-t N] [--kinds LIST] [--limit N] [--no-convention] [--dump OUT] [--json]\n"
+    "                [-t N] [--kinds LIST] [--limit N] [--dump OUT] [--json]\n"
     "\n"
     "Headword agreement on dictionary usage examples (weak/dict_examples.tsv:\n"
     "text, headword, tags, kind, sense per line): the share of examples whose\n"
@@ -58,7 +58,6 @@ constexpr const char kWeakUsage[] =
     "                the headword with one of its tags, or X하/X되 as X + 하/되\n"
     "                (XSV or XSA)\n"
     "  --unfiltered  also score examples whose text does not spell the headword\n"
-    "  --no-convention  ignore the convention prior of an earlier builder's model\n"
     "  --homographs  homograph agreement on the held-out homograph examples\n"
     "                (tools/builder/weak/homograph_set.h: examples whose headword is\n"
     "                spelled like another word, half of them held out of training):\n"
@@ -92,7 +91,7 @@ struct Loaded {
 struct Settings {
   std::string file, model, lm, conventions, dump;
   long threads = 1, limit = -1;
-  bool held_out = false, plain = false, unfiltered = false, json = false, convention = true, homographs = false;
+  bool held_out = false, plain = false, unfiltered = false, json = false, homographs = false;
   HomographInputs inputs;
   bool kind_on[weak::kNumExampleKinds] = {true, true, true};
 };
@@ -101,7 +100,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"weak", 0, true}, {"model", 0, true}, {"lm", 0, true}, {"threads", 't', true},
                   {"held-out", 0, false}, {"kinds", 0, true}, {"limit", 0, true}, {"plain", 0, false},
                   {"unfiltered", 0, false}, {"conventions", 0, true}, {"dump", 0, true},
-                  {"json", 0, false}, {"no-convention", 0, false}, {"homographs", 0, false}, kLexiconOption,
+                  {"json", 0, false}, {"homographs", 0, false}, kLexiconOption,
                   kRulesOption});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --weak --help')");
@@ -129,7 +128,6 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->plain = args.Has("plain");
   s->unfiltered = args.Has("unfiltered");
   s->json = args.Has("json");
-  s->convention = !args.Has("no-convention");
   s->homographs = args.Has("homographs");
   if (s->homographs && (s->held_out || s->plain || s->unfiltered || !s->conventions.empty()))
     return Fail(kExitUsage, "--homographs cannot be combined with --held-out, --plain, --unfiltered or --conventions");
@@ -295,7 +293,6 @@ int RunAgreement(const Settings& s, const Loaded& data, WeakRunInfo* info) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = s.lm;
-  opt.convention_prior = s.convention;
   ThreadPool pool(static_cast<size_t>(s.threads));
   std::vector<std::unique_ptr<Analyzer>> analyzers;
   for (size_t t = 0; t < pool.size(); ++t) analyzers.push_back(std::make_unique<Analyzer>(model));

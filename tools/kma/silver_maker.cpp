@@ -192,9 +192,6 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
                    std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts) {
   AnalyzeOptions opt;
   opt.lm = s.lm;
-  // The examples train the LMs of every convention alike: the teacher
-  // analyses them in the corpus's mixture, as before the prior existed.
-  opt.convention_prior = false;
   ThreadPool pool(static_cast<size_t>(std::max(1L, s.threads)));
   std::vector<std::unique_ptr<Analyzer>> analyzers;
   for (size_t t = 0; t < pool.size(); ++t) analyzers.push_back(std::make_unique<Analyzer>(model));

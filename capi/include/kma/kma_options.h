@@ -71,14 +71,11 @@ enum {
    *  KMA_E_INVALID_ARGUMENT. Splitting ignores it. To keep morphemes out
    *  of the analysis itself, block them in a user dictionary
    *  (kma_user_dict_block()). */
-  KMA_OPT_OUTPUT_TAGS = 7,
-  /** int32, 0..1, default 1: the convention prior of a model built by an
-   *  earlier model builder, which analysed each sentence in the annotation
-   *  convention of the training source its characters read like; 0 turns
-   *  it off. The current builder maps its sources to one convention
-   *  (docs/CONVENTIONS.md) and writes no prior, so with its models,
-   *  the bundled one included, the option changes nothing. */
-  KMA_OPT_CONVENTION = 8
+  KMA_OPT_OUTPUT_TAGS = 7
+  /* Slot 8 is retired and never reused: it was KMA_OPT_CONVENTION, the
+   * convention prior of models of earlier builders. Every analysis now
+   * follows one convention (docs/CONVENTIONS.md); setting slot 8 is
+   * KMA_E_UNSUPPORTED like any unknown slot. A new option takes 9. */
 };
 
 /** Types of option slots, as reported by kma_option_type(). */
