@@ -445,7 +445,7 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
     if (args.Has("convention-model")) {
       if (int rc = OpenModel(args.Get("convention-model"), "", &setup->convention_model); rc != kExitOk) return rc;
     }
-    setup->convention = GoldConvention::ForModel(setup->convention_model->impl());
+    setup->convention = GoldConvention::ForModel(*setup->convention_model);
     if (setup->convention == nullptr)
       return Fail(kExitUsage, "the model carries no conjugation rules to map the gold with: use --raw-gold");
     setup->ctx.convention = setup->convention.get();

@@ -4,9 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "core/dict/dictionary.h"
-#include "core/model/model_view.h"
-#include "core/model/morph_lookup.h"
+#include "core/model/model_parts.h"
 #include "core/morph/conjugation.h"
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
@@ -18,12 +16,12 @@ namespace kma::cli {
 // verb is in the dictionary exactly when the convention writes it whole.
 class GoldConvention::Facts : public build::ConventionFacts {
  public:
-  explicit Facts(const ModelImpl& m) : m_(m) {}
+  explicit Facts(const Model& m) : m_(m), conjugation_(*ConjugationOf(m)) {}
 
   IrregularClass StemClass(std::string_view form, PosTag tag) const override {
     const uint32_t id = Find(form, tag);
     const IrregularClass c =
-        id != 0 ? m_.conjugation()->IrregularOf(m_.morph(id).socket_key) : IrregularClass::kNone;
+        id != 0 ? conjugation_.IrregularOf(ModelMorph(m_, id).socket_key) : IrregularClass::kNone;
     return c != IrregularClass::kNone ? c : DefaultIrregularClass(form, tag);
   }
   bool IsLexicalised(std::string_view form, PosTag tag) const override { return Find(form, tag) != 0; }
@@ -35,11 +33,12 @@ class GoldConvention::Facts : public build::ConventionFacts {
     if (!infinitives_built_) BuildInfinitives();
     auto it = infinitives_.find(prefix);
     if (it == infinitives_.end()) return false;
-    *stem = {std::string(m_.morph_form(it->second.id)), static_cast<PosTag>(m_.morph(it->second.id).tag()), true};
+    const ModelMorphInfo m = ModelMorph(m_, it->second.id);
+    *stem = {std::string(m.form), m.tag, true};
     *ending = it->second.ending;
     return true;
   }
-  const MorphRules& rules() const { return m_.conjugation()->rules(); }
+  const MorphRules& rules() const { return conjugation_.rules(); }
 
  private:
   struct Infinitive {
@@ -47,18 +46,16 @@ class GoldConvention::Facts : public build::ConventionFacts {
     std::string ending;
     float score;
   };
-  uint32_t Find(std::string_view form, PosTag tag) const {
-    return FindModelMorph(m_, NormalizeMorphForm(form), tag);
-  }
+  uint32_t Find(std::string_view form, PosTag tag) const { return ModelMorphId(m_, form, tag); }
   void BuildInfinitives() const {
     infinitives_built_ = true;
     std::vector<float> penalties;
-    for (uint32_t id = 1; id < m_.morph_count(); ++id) {
-      const MorphRecord& r = m_.morph(id);
-      const auto tag = static_cast<PosTag>(r.tag());
-      if ((tag != PosTag::kVV && tag != PosTag::kVA) || r.lm_id() < kLmFirstWord) continue;
-      const std::string form(m_.morph_form(id));
-      const float score = m_.morph_scores(r).tag_logp;
+    for (uint32_t id = 1; id < ModelMorphCount(m_); ++id) {
+      const ModelMorphInfo m = ModelMorph(m_, id);
+      const PosTag tag = m.tag;
+      if ((tag != PosTag::kVV && tag != PosTag::kVA) || !m.own_lm_token) continue;
+      const std::string form(m.form);
+      const float score = m.tag_logp;
       for (const char* e : {"아", "어"}) {
         const std::vector<std::string> words =
             rules().CombineWords(form, tag, StemClass(form, tag), e, PosTag::kEC, &penalties);
@@ -71,7 +68,8 @@ class GoldConvention::Facts : public build::ConventionFacts {
     }
   }
 
-  const ModelImpl& m_;
+  const Model& m_;
+  const Conjugation& conjugation_;
   mutable bool infinitives_built_ = false;
   mutable std::map<std::string, Infinitive, std::less<>> infinitives_;
 };
@@ -100,12 +98,12 @@ bool MayStartWord(PosTag t) {
 
 }  // namespace
 
-std::unique_ptr<GoldConvention> GoldConvention::ForModel(const ModelImpl& model) {
-  if (model.conjugation() == nullptr) return nullptr;
-  return std::unique_ptr<GoldConvention>(new GoldConvention(model, std::make_unique<Facts>(model)));
+std::unique_ptr<GoldConvention> GoldConvention::ForModel(const Model& model) {
+  if (ConjugationOf(model) == nullptr) return nullptr;
+  return std::unique_ptr<GoldConvention>(new GoldConvention(std::make_unique<Facts>(model)));
 }
 
-GoldConvention::GoldConvention(const ModelImpl&, std::unique_ptr<Facts> facts)
+GoldConvention::GoldConvention(std::unique_ptr<Facts> facts)
     : facts_(std::move(facts)),
       convention_(std::make_unique<build::StandardConvention>(facts_->rules(), *facts_)) {}
 

@@ -14,7 +14,7 @@
 #include "tools/kma/eval_metrics.h"
 
 namespace kma {
-class ModelImpl;
+class Model;
 }
 
 namespace kma::cli {
@@ -23,7 +23,7 @@ class GoldConvention {
  public:
   // Null if the model carries no conjugation section (no rules to map
   // with). `model` must outlive the object.
-  static std::unique_ptr<GoldConvention> ForModel(const ModelImpl& model);
+  static std::unique_ptr<GoldConvention> ForModel(const Model& model);
   ~GoldConvention();
 
   // Maps one sentence given word by word (each word's morphemes in order),
@@ -37,7 +37,7 @@ class GoldConvention {
 
  private:
   class Facts;
-  GoldConvention(const ModelImpl& model, std::unique_ptr<Facts> facts);
+  explicit GoldConvention(std::unique_ptr<Facts> facts);
   void MapRun(std::vector<build::CorpusMorph>* run, build::ConventionCounts* counts) const;
   void Map(std::vector<Morph>* morphs, std::vector<bool>* starts, build::ConventionCounts* counts) const;
 
