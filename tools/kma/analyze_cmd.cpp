@@ -38,6 +38,7 @@ constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--no-convention] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
+    "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
     "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
@@ -71,6 +72,7 @@ constexpr const char kAnalyzeUsage[] =
     "                 analysed (a message still names it; exit 0). A line longer\n"
     "                 than --max-line-bytes is such a line (replace skips it)\n"
     "@MAXLINE@"
+    "@BUDGET@"
     "  --progress     show the progress line (lines, MB, MB/s, and for files % done\n"
     "                 and time left) on stderr even when stdout is a terminal or\n"
     "                 stderr is not (then one line every 5 s and a last one);\n"
@@ -128,6 +130,7 @@ const char* FailureCode(StatusCode code) {
     case StatusCode::kInvalidUtf8: return "invalid_utf8";
     case StatusCode::kInputTooLong: return "line_too_long";
     case StatusCode::kOutOfMemory: return "out_of_memory";
+    case StatusCode::kResource: return "memory_budget";
     case StatusCode::kUnsatisfiable: return "unsatisfiable";
     default: return "error";
   }
@@ -187,6 +190,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"threads", 't', true},
                   {"on-error", 0, true},
                   {"max-line-bytes", 0, true},
+                  {"memory-budget", 0, true},
                   {"user-dict", 0, true},
                   {"block", 0, true},
                   {"tags", 0, true},
@@ -201,6 +205,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (args.help()) {
     std::string usage = WithMaxLineHelp(kAnalyzeUsage);
     usage.replace(usage.find("@USERDICT@"), 10, kUserDictHelp);
+    usage.replace(usage.find("@BUDGET@"), 8, MemoryBudgetHelp());
     std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
@@ -215,6 +220,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
     s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
   }
   if (std::string e; !ParseMaxLineBytes(args.Get("max-line-bytes"), &s->max_line_bytes, &e)) {
+    return Fail(kExitUsage, e);
+  }
+  if (std::string e; !ParseMemoryBudget(args.Get("memory-budget"), &s->analyze.memory_budget_mib, &e)) {
     return Fail(kExitUsage, e);
   }
   const std::string fmt = args.Get("format", "morphs");

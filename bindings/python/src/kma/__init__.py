@@ -24,14 +24,14 @@ from typing import List, Tuple
 from . import _kma
 from ._analyzer import Analyzer
 from ._errors import (STATUS_CODES, InvalidArgumentError, InvalidTextError, KmaError,
-                      ModelError, UnsatisfiableError)
+                      MemoryBudgetError, ModelError, UnsatisfiableError)
 from ._model import BUNDLED_MODEL, Joiner, Model, UserDict, default_model_path
 from ._options import Options
 from ._types import Analysis, Sentence, Token
 
 __all__ = [
     "Analysis", "Analyzer", "BUNDLED_MODEL", "InvalidArgumentError", "InvalidTextError",
-    "Joiner", "KmaError", "Model", "ModelError", "Options", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
+    "Joiner", "KmaError", "MemoryBudgetError", "Model", "ModelError", "Options", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
     "UserDict", "__version__",
     "active_isa", "default_model_path", "library_version", "model_format_versions",
     "tag_names",
