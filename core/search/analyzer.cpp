@@ -258,6 +258,8 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   }
 }
 
+uint64_t Analyzer::memory_peak() const { return scratch_ != nullptr ? scratch_->last_peak : 0; }
+
 void Analyzer::ChargeResult() {
   Scratch& sc = *scratch_;
   uint64_t morphs = 0;
@@ -283,8 +285,9 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
   KMA_RETURN_IF_ERROR(SearchChunks(opt, constraints, scorer.value(), sp));
   sc.budget.Hold(search::MemoryBudget::kResult, sc.nbest.FinishBytes());
   sc.nbest.Finish(&sc.paths);
-  sc.nbest.Reset(opt.top_n);  // the chunks' paths are spelled out: their memory goes back
-  sc.budget.Hold(search::MemoryBudget::kNBest, 0);
+  // The chunks' paths are spelled out: their memory goes back for the next
+  // text, but still counts (the allocator keeps most of it).
+  sc.nbest.Reset(opt.top_n);
   ChargeResult();
   if (constraints != nullptr && !constraints->spans.empty()) {
     // A safety net: a path that does not hold every span constraint's

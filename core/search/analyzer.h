@@ -125,6 +125,9 @@ class Analyzer {
                     std::vector<SentenceSpan>* out);
 
   const std::shared_ptr<const Model>& model() const { return model_; }
+  // The most the last analysis held under its memory budget, in bytes
+  // (what counts against AnalyzeOptions::memory_budget_mib).
+  uint64_t memory_peak() const;
 
   // Gives back the memory an analysis keeps for the next one (buffers the
   // size of the longest text so far, LM caches): after a failed allocation,

@@ -27,6 +27,8 @@
 #              constraints on a 25 KB line, each file a long line and a short
 #              one; each finishes or fails that line with "memory budget",
 #              and the short line is analysed (2 lines out)
+#   line16m    one line just under the default --max-line-bytes (16 MiB)
+#              under the default memory budget: analysed
 #   costs      peak RSS and CPU of each option's analysis on one line of 4,
 #              16 and 64 KB (2, 8 and 25 KB for seven lemmas), without a
 #              budget: docs/RELIABILITY.md, "Costs per input byte"
@@ -186,6 +188,11 @@ case_budget() {
   run "lemma 좋/VA, 1 MB" "${kma}" analyze --constrain 'lemma 좋/VA' "${work}/budget1m.txt"
   run "--typos -n 64, 1.2 MB jamo" "${kma}" analyze --typos -n 64 "${work}/jamo1200k.txt"
   run "7 lemmas, 25 KB" "${kma}" analyze --constrain "${seven_lemmas}" "${work}/budget25k.txt"
+}
+
+case_line16m() {
+  make_file "${work}/line16m.txt" $(((16 << 20) - 16)) " "
+  run "16 MiB line" "${kma}" analyze "${work}/line16m.txt"
 }
 
 case_costs() {

@@ -124,6 +124,18 @@ void FormatLine(Format format, int top_n, std::string_view text,
   AppendRecord(record, text, analyses, out);
 }
 
+// About the most memory FormatLine takes for `analyses` (the record and the
+// buffer it grows from): the memory budget counts it on top of the analysis.
+uint64_t RecordBytes(Format format, std::string_view text, const std::vector<Analysis>& analyses) {
+  const uint64_t per_token = format == Format::kJson ? 192 : 48;
+  uint64_t bytes = 2 * text.size() + 64;
+  for (const Analysis& a : analyses) {
+    bytes += 32 + per_token * a.tokens.size();
+    for (const Token& t : a.tokens) bytes += 2 * t.form.size();
+  }
+  return 2 * bytes;
+}
+
 // A short, stable name of why a line could not be analysed (error records).
 const char* FailureCode(StatusCode code) {
   switch (code) {
@@ -425,6 +437,20 @@ class AnalyzeRun {
       slot->replacements = ReplaceInvalidUtf8(slot->text, &slot->repaired);
       slot->status = analyzer.AnalyzeUtf8(slot->repaired, s_.analyze, c, &slot->analyses);
     }
+    if (slot->status.ok()) CheckRecordBudget(analyzer, slot);
+  }
+
+  // The line's record must fit in the memory budget with its analysis.
+  void CheckRecordBudget(const Analyzer& analyzer, Slot* slot) const {
+    const uint64_t budget = static_cast<uint64_t>(s_.analyze.memory_budget_mib) << 20;
+    const std::string_view text = slot->replacements > 0 ? slot->repaired : slot->text;
+    if (budget == 0) return;
+    const uint64_t need = analyzer.memory_peak() + RecordBytes(s_.format, text, slot->analyses);
+    if (need <= budget) return;
+    std::vector<Analysis>().swap(slot->analyses);
+    slot->status = Status(StatusCode::kResource, "the analysis and its record need more memory than its budget of " +
+                                                     std::to_string(budget >> 20) + " MiB (--memory-budget): " +
+                                                     std::to_string((need + (1u << 20) - 1) >> 20) + " MiB");
   }
 
   // Prints one line's record (and its message). Returns false to stop.
