@@ -11,10 +11,14 @@
 //   mode % 4 == 2  payload = REGEX '\n' TEXT: compile, then match at every
 //                  character (a match never exceeds the text or 64 chars);
 //   mode % 4 == 3  payload as morphemes for the joiner (bad input: an error
-//                  with an offset inside the text, never a crash).
+//                  with an offset inside the text, never a crash), then
+//                  each line "form/TAG" one at a time (kma_joiner_add, the
+//                  line number picking the placement): a refused one
+//                  leaves the text as it was.
 // A broken invariant aborts. Built as a plain replay program (ctest replays
 // corpus/user_dict, tests/fuzz/CMakeLists.txt) and, with -DKMA_FUZZ=ON, as a
 // libFuzzer executable.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -118,6 +122,23 @@ void FuzzJoin(std::string_view text) {
           "offset inside the text");
   }
   std::u32string out;
+  Check(kma::Utf8ToU32(kma_joiner_text(j), &out), "joined text is UTF-8");
+  kma_joiner_clear(j);
+  size_t line = 0;
+  for (size_t at = 0; at <= text.size() && line < 256; ++line) {
+    const size_t nl = std::min(text.find('\n', at), text.size());
+    const std::string_view piece = text.substr(at, nl - at);
+    at = nl + 1;
+    const size_t slash = piece.rfind('/');
+    const std::string form(piece.substr(0, slash == std::string_view::npos ? piece.size() : slash));
+    const std::string tag(slash == std::string_view::npos ? "" : piece.substr(slash + 1));
+    const std::string before = kma_joiner_text(j);
+    const kma_status one = kma_joiner_add(j, form.c_str(), tag.c_str(), static_cast<int32_t>(line % 4));
+    if (one != KMA_OK) {
+      Check(one == KMA_E_INVALID_ARGUMENT, "a bad morpheme is an invalid argument");
+      Check(before == kma_joiner_text(j), "a refused morpheme changes nothing");
+    }
+  }
   Check(kma::Utf8ToU32(kma_joiner_text(j), &out), "joined text is UTF-8");
   kma_joiner_free(j);
 }

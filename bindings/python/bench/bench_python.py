@@ -8,6 +8,9 @@ count, as with bench/interleaved.sh).
                   call, as a share of the analysis time.
   many FILE       analyze_many(workers=1) against workers=2 (kma_pool); with
                   --with-c, `kma bench --threads 1|2` on the same lines too.
+  stream FILE     tokenize(line) per line, against tokenize(iterable,
+                  workers=2) (the generator over the pool) and
+                  analyze_many(workers=2) on the same lines.
   choice FILE     why pybind11: per line, the best of 5 calls of the bare C
                   analysis (through ctypes, no conversion), of kma's
                   analyze() (pybind11) and of the same analyze() over ctypes
@@ -166,9 +169,30 @@ def choice(args):
               f"(+{(t - base) / len(lines) * 1e6:.1f} us, {(t / base - 1) * 100:+.1f}%)")
 
 
+def stream(args):
+    lines = read_lines(args.file, args.limit)
+    model = kma.Model(args.model)
+    variants = {
+        "tokenize per line": lambda a: [a.tokenize(l) for l in lines],
+        "tokenize(iterable, workers=2)": lambda a: list(a.tokenize(iter(lines), workers=2)),
+        "analyze_many(workers=2)": lambda a: [r[0].tokens for r in a.analyze_many(lines, workers=2)],
+    }
+    runs = {name: [] for name in variants}
+    for _ in range(args.rounds):
+        for name, run in variants.items():
+            analyzer = kma.Analyzer(model, args.lm)  # caches and pool start empty
+            runs[name].append(timed(lambda: run(analyzer)))
+    print(f"{len(lines)} lines of {args.file}, lm {analyzer.lm}, isa {kma.active_isa()}")
+    base = None
+    for name in variants:
+        med = report(name, runs[name], len(lines), "line")
+        base = base or med
+        print(f"  {base / med:.2f}x the speed of tokenize per line")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("mode", choices=["overhead", "many", "choice"])
+    p.add_argument("mode", choices=["overhead", "many", "stream", "choice"])
     p.add_argument("file")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--limit", type=int, default=0, help="first N non-empty lines only")
@@ -179,7 +203,7 @@ def main():
     p.add_argument("--with-c", action="store_true",
                    help="many: also run `kma bench --threads 1|2` on the lines")
     args = p.parse_args()
-    {"overhead": overhead, "many": many, "choice": choice}[args.mode](args)
+    {"overhead": overhead, "many": many, "stream": stream, "choice": choice}[args.mode](args)
 
 
 if __name__ == "__main__":

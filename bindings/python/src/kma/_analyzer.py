@@ -2,15 +2,19 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 from . import _kma
 from ._errors import KmaError
-from ._model import Model, PathLike, UserDict
+from ._model import Model, MorphLike, PathLike, UserDict
 from ._options import Options
-from ._types import Analysis, Sentence, Token
+from ._stream import DEFAULT_CHUNK, BlockedAnalyzers, blocklist_key, stream
+from ._types import Analysis, LmEntry, Sentence, Token
 
 Text = Union[str, bytes]
+#: A per-call blocklist: morphemes (``"form/TAG"``, ``(form, tag)``, a
+#: :class:`Token`) and whole tags (``"NNP"``).
+Blocklist = Iterable[Union[MorphLike, str]]
 
 
 class Analyzer:
@@ -58,6 +62,7 @@ class Analyzer:
         self.model: Model = _with_user_dict(base, self.options.user_dict)
         # top_n is the calls' (each sets it); the rest is fixed here.
         self._native = _kma.Analyzer(self.model._native, self.options._settings(("top_n",)))
+        self._blocked = BlockedAnalyzers(self._with_blocks)
 
     def __reduce__(self):
         return (_rebuild, (self._base_model, self.options))
@@ -75,8 +80,8 @@ class Analyzer:
 
     def analyze(self, text: Text, top_n: Optional[int] = None, *,
                 spans: Optional[Sequence[Tuple[int, int, str]]] = None,
-                lemmas: Optional[Sequence[Union[str, Tuple[str, int, int]]]] = None
-                ) -> List[Analysis]:
+                lemmas: Optional[Sequence[Union[str, Tuple[str, int, int]]]] = None,
+                blocklist: Optional[Blocklist] = None) -> List[Analysis]:
         """Analyses a text.
 
         Args:
@@ -92,6 +97,11 @@ class Analyzer:
                 readings, e.g. ``"걷/VV"``, ``"개종하/VV|개종/NNG+하/XSV"``,
                 ``"사람/NNG,NNP"`` (anywhere), or ``(readings, start, end)``
                 (inside ``text[start:end]``). At most 7.
+            blocklist: morphemes no analysis of this call may contain:
+                ``"걷/VV"``, ``("걷", "VV")`` or a :class:`Token`, and whole
+                tags (``"NNP"``). Other calls are not affected. Words whose
+                every reading is blocked are still analysed, as unknown
+                words (see :meth:`kma.UserDict.block`).
 
         Returns:
             ``top_n`` analyses (fewer if the text has fewer), each a list of
@@ -110,7 +120,19 @@ class Analyzer:
                 the byte in its UTF-8) or does not fit the text (``offset``:
                 the code point).
             UnsatisfiableError: no analysis holds a lemma constraint.
+
+        Example:
+            >>> from kma import Analyzer
+            >>> a = Analyzer()
+            >>> str(a.analyze("걸어서 갔다")[0])
+            '걷/VV 어서/EC 가/VX 았/EP 다/EF'
+            >>> str(a.analyze("걸어서 갔다", blocklist=["걷/VV"])[0])
+            '걸/VV 어서/EC 가/VV 았/EP 다/EF'
+            >>> str(a.analyze("걸어서 갔다")[0])   # the next call is not affected
+            '걷/VV 어서/EC 가/VX 았/EP 다/EF'
         """
+        if blocklist is not None:
+            return self._blocked_by(blocklist).analyze(text, top_n, spans=spans, lemmas=lemmas)
         top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
         if spans is None and lemmas is None:
             return self._native.analyze(text, top_n)
@@ -145,9 +167,61 @@ class Analyzer:
             raise ValueError(f"format must be 'json', 'morphs' or 'tsv', not {format!r}")
         return self._native.format(text, codes[format], top_n)
 
-    def tokenize(self, text: Text) -> List[Token]:
-        """The tokens of the best analysis of ``text`` (see :meth:`analyze`)."""
-        return self._native.tokenize(text)
+    @overload
+    def tokenize(self, text: Text, *, blocklist: Optional[Blocklist] = None) -> List[Token]: ...
+
+    @overload
+    def tokenize(self, text: Iterable[Text], *, workers: int = 0, errors: str = "raise",
+                 blocklist: Optional[Blocklist] = None,
+                 chunk_size: int = DEFAULT_CHUNK) -> Iterator[Union[List[Token], KmaError]]: ...
+
+    def tokenize(self, text, *, workers=0, errors="raise", blocklist=None, chunk_size=DEFAULT_CHUNK):
+        """The tokens of the best analysis of a text, or of each of many.
+
+        Args:
+            text: a ``str`` or UTF-8 ``bytes``: its tokens are returned as a
+                list. Any other iterable of texts (a list, a file, a
+                generator): a generator of each text's token list, in input
+                order, analysed ``chunk_size`` texts at a time by a pool of
+                ``workers`` native threads (as :meth:`analyze_many`), the
+                next chunk while the caller consumes this one; at most two
+                chunks are in memory, so the iterable may be endless.
+            workers: threads, 1..256; 0 for one per CPU (iterables only).
+            errors: ``"raise"``: the :class:`KmaError` of a bad text is
+                raised when the generator reaches it (the texts before it
+                are yielded first), with ``index`` its position in the
+                whole input; ``"return"``: it is yielded in the text's place
+                and the stream goes on (iterables only).
+            blocklist: as for :meth:`analyze`, for this call only.
+            chunk_size: texts per pool call, 1..65536 (iterables only).
+
+        Raises:
+            TypeError: an item that is not a ``str`` or ``bytes`` (raised
+                when the generator reaches it).
+
+        Example:
+            >>> from kma import Analyzer
+            >>> for tokens in Analyzer().tokenize(["첫 문장", "둘째"], workers=2):
+            ...     print(" ".join(t.tagged_form for t in tokens))
+            첫/MM 문장/NNG
+            둘째/NR
+        """
+        if blocklist is not None:
+            return self._blocked_by(blocklist).tokenize(text, workers=workers, errors=errors,
+                                                        chunk_size=chunk_size)
+        if isinstance(text, (str, bytes)):
+            return self._native.tokenize(text)
+        if not hasattr(text, "__iter__"):
+            raise TypeError(f"text must be a str, bytes or an iterable of them, not {type(text).__name__}")
+        raise_errors = _errors_arg(errors)
+        workers = _workers_arg(workers)
+        chunk_size = _int_arg("chunk_size", chunk_size, 1, 65536)
+        native = self._native
+
+        def batch(items: List[Text]) -> list:
+            return native.analyze_many(items, workers, 1, True)
+
+        return stream(batch, text, chunk_size, raise_errors)
 
     def split_sentences(self, text: Text) -> List[Sentence]:
         """Splits ``text`` into sentences without analysing it.
@@ -177,7 +251,8 @@ class Analyzer:
         return self._native.space(text, -1.0 if weight is None else float(weight))
 
     def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: Optional[int] = None,
-                     *, errors: str = "raise") -> List[Union[List[Analysis], KmaError]]:
+                     *, errors: str = "raise", blocklist: Optional[Blocklist] = None
+                     ) -> List[Union[List[Analysis], KmaError]]:
         """Analyses many texts on ``workers`` threads, without the GIL.
 
         The texts are analysed by a pool of native threads sharing the model
@@ -191,21 +266,67 @@ class Analyzer:
             errors: ``"raise"`` raises the :class:`KmaError` of the first
                 bad text (its ``index`` says which); ``"return"`` puts each
                 bad text's error in its place and analyses the others.
+            blocklist: as for :meth:`analyze`, for this call only.
 
         Returns:
             One ``List[Analysis]`` per text (or a :class:`KmaError`).
         """
-        if errors not in ("raise", "return"):
-            raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
-        workers = _int_arg("workers", workers, 0, 256, library_checks=True)
-        if workers < 0:
-            raise ValueError(f"workers must be in 0..256, not {workers}")
+        if blocklist is not None:
+            return self._blocked_by(blocklist).analyze_many(texts, workers, top_n, errors=errors)
+        return_errors = not _errors_arg(errors)
+        workers = _workers_arg(workers)
         top_n = _int_arg("top_n", self._top_n(top_n), 1, 64, library_checks=True)
         items = texts if isinstance(texts, (list, tuple)) else list(texts)
-        return self._native.analyze_many(items, workers, top_n, errors == "return")
+        return self._native.analyze_many(items, workers, top_n, return_errors)
+
+    def predict_next_morpheme(self, history: Union[str, Iterable[MorphLike]] = "",
+                              top_n: int = 10) -> List[LmEntry]:
+        """The ``top_n`` (1..1000) most likely morphemes after ``history``
+        (morphemes from the start of a sentence: ``"form/TAG ..."`` or a
+        sequence of tokens, pairs or ``"form/TAG"``), best first, by this
+        analyzer's language model; see :meth:`kma.Model.predict_next_morpheme`.
+
+        Example:
+            >>> from kma import Analyzer
+            >>> best = Analyzer().predict_next_morpheme("먹/VV 었/EP", top_n=3)
+            >>> len(best), best[0].score <= 0
+            (3, True)
+        """
+        return self.model.predict_next_morpheme(history, top_n, self.options.lm)
+
+    def most_similar_morphemes(self, morpheme: MorphLike, top_n: int = 10) -> List[LmEntry]:
+        """The ``top_n`` (1..1000) morphemes closest to ``morpheme`` in this
+        analyzer's language model's embeddings, best first; see
+        :meth:`kma.Model.most_similar_morphemes` (an n-gram ``lm`` has none:
+        ``KMA_E_UNSUPPORTED``)."""
+        return self.model.most_similar_morphemes(morpheme, top_n, self.options.lm)
+
+    def _blocked_by(self, blocklist: Blocklist) -> "Analyzer":
+        """This analyzer's twin that never outputs ``blocklist`` (cached)."""
+        return self._blocked.get(blocklist_key(blocklist))
+
+    def _with_blocks(self, key: Tuple[Tuple[str, str], ...]) -> "Analyzer":
+        d = _copy_user_dict(self._base_model, self.options.user_dict)
+        for form, tag in key:
+            d.block(tag, form or None)
+        return Analyzer(self._base_model, options=self.options.replace(user_dict=d))
 
 
 _MAX_OFFSET = 2**32 - 1
+
+
+def _errors_arg(errors: object) -> bool:
+    """True for errors="raise", False for "return"; else ValueError."""
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
+    return errors == "raise"
+
+
+def _workers_arg(workers: object) -> int:
+    workers = _int_arg("workers", workers, 0, 256, library_checks=True)
+    if workers < 0:
+        raise ValueError(f"workers must be in 0..256, not {workers}")
+    return workers
 
 
 def _int_arg(name: str, value: object, lo: int, hi: int, *, library_checks: bool = False) -> int:
@@ -243,12 +364,18 @@ def _with_user_dict(model: Model, source: Any) -> Model:
         return model
     if isinstance(source, UserDict) and source._model is model:
         return model.with_user_dict(source)
+    return model.with_user_dict(_copy_user_dict(model, source))
+
+
+def _copy_user_dict(model: Model, source: Any) -> UserDict:
+    """A new dictionary of `model` holding the entries of `source` (a
+    UserDict, a file, replayable entries or None)."""
     d = UserDict(model)
     if isinstance(source, (str, os.PathLike)):
         d.load(source)
-    else:  # a UserDict of another model, or its entries (unpickled)
+    elif source is not None:  # a UserDict of another model, or its entries (unpickled)
         d._replay(source._entries if isinstance(source, UserDict) else source)
-    return model.with_user_dict(d)
+    return d
 
 
 def _rebuild(model: Model, options: Options) -> Analyzer:

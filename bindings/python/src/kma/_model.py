@@ -3,12 +3,19 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import List, Optional, Union
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _kma
 from ._errors import STATUS_CODES, ModelError
+from ._types import LmEntry, Token, morph_pair
 
 PathLike = Union[str, "os.PathLike[str]"]
+#: A morpheme given to the joiner, a blocklist or the LM queries.
+MorphLike = Union[str, Tuple[str, str], Token]
+
+_LM_MAX_TOP_N = 1000  # as `kma lm -k`
+# kma_joiner_add's placements (KMA_JOIN_AUTO, _ATTACH, _SPACE).
+_JOIN_AUTO, _JOIN_ATTACH, _JOIN_SPACE = 0, 1, 2
 
 #: The model inside the package (the wheel carries it).
 BUNDLED_MODEL = Path(__file__).resolve().parent / "data" / "kma-default.kmam"
@@ -108,6 +115,57 @@ class Model:
         absent."""
         return self._native.metadata(key)
 
+    def predict_next_morpheme(self, history: Union[str, Iterable[MorphLike]] = "", top_n: int = 10,
+                              lm: Optional[str] = None) -> List[LmEntry]:
+        """The ``top_n`` most likely morphemes after ``history``, best first
+        (``kma_lm_predict_next``; ``kma lm next``).
+
+        Args:
+            history: the morphemes from the start of a sentence:
+                ``"form/TAG form/TAG ..."``, or a sequence of :class:`Token`,
+                ``(form, tag)`` pairs or ``"form/TAG"`` strings; empty for
+                the start of a sentence.
+            top_n: how many, 1..1000.
+            lm: one of :attr:`lm_names`; ``None`` for the default.
+
+        Returns:
+            :class:`LmEntry` records with natural-log probabilities.
+
+        Raises:
+            InvalidArgumentError: an unknown ``lm``, or a piece of the
+                history that is not ``form/TAG`` with a kma tag (``offset``:
+                its byte in the history's UTF-8).
+        """
+        return self._lm_query(self._native.predict_next, _history_text(history), top_n, lm)
+
+    def most_similar_morphemes(self, morpheme: MorphLike, top_n: int = 10,
+                               lm: Optional[str] = None) -> List[LmEntry]:
+        """The ``top_n`` morphemes whose CoNg output embeddings are closest
+        to ``morpheme``'s (cosine similarity), best first, itself excluded
+        (``kma_lm_most_similar``; ``kma lm similar``).
+
+        Args:
+            morpheme: ``"form/TAG"``, a ``(form, tag)`` pair or a :class:`Token`.
+            top_n: how many, 1..1000.
+            lm: one of :attr:`lm_names`; ``None`` for the default.
+
+        Raises:
+            InvalidArgumentError: an unknown ``lm`` or a malformed morpheme.
+            KmaError: ``status_name == "KMA_E_UNSUPPORTED"`` for an n-gram
+                language model (it has no embeddings).
+        """
+        form, tag = morph_pair(morpheme, "morpheme")
+        return self._lm_query(self._native.most_similar, f"{form}/{tag}", top_n, lm)
+
+    def _lm_query(self, query, text: str, top_n: int, lm: Optional[str]) -> List[LmEntry]:
+        if isinstance(top_n, bool) or not isinstance(top_n, int):
+            raise TypeError(f"top_n must be an int, not {type(top_n).__name__}")
+        if not 1 <= top_n <= _LM_MAX_TOP_N:
+            raise ValueError(f"top_n must be in 1..{_LM_MAX_TOP_N}, not {top_n}")
+        if lm is not None and not isinstance(lm, str):
+            raise TypeError(f"lm must be a str or None, not {type(lm).__name__}")
+        return [LmEntry(label, score, token) for label, token, score in query(lm or "", text, top_n)]
+
 
 class UserDict:
     """Entries added to a model at run time: words, pre-analysed words,
@@ -196,9 +254,66 @@ class Joiner:
         self.model = model if model is not None else Model()
         self._native = _kma.Joiner(self.model._native)
 
-    def join(self, morphs: str) -> str:
-        """The text of ``"form/TAG form/TAG ..."`` (a tab starts a new word)."""
-        return self._native.join(morphs)
+    def join(self, morphs: Union[str, Iterable[Union[MorphLike, Tuple[str, str, Optional[bool]]]]]) -> str:
+        """Morphemes back into text.
+
+        Args:
+            morphs: ``"form/TAG form/TAG ..."`` (a tab starts a new word), or
+                a sequence whose items are :class:`Token` (an analysis'
+                tokens: one that starts after the previous one's end starts
+                a new word, the others attach, so the original spacing comes
+                back), ``(form, tag)`` pairs or ``"form/TAG"`` strings (the
+                model's rules place the spaces), or ``(form, tag, space)``
+                triples (``True``: starts a new word, ``False``: attaches,
+                ``None``: the rules decide).
+
+        Returns:
+            The text (NFC).
+
+        Raises:
+            InvalidArgumentError: an unknown tag or a malformed morpheme
+                (``index``: the item; for a string, ``offset``: its byte).
+            TypeError: an item of none of the shapes above.
+
+        Example:
+            >>> import kma
+            >>> kma.Joiner().join([("먹", "VV"), ("었", "EP"), ("다", "EF")])
+            '먹었다'
+        """
+        if isinstance(morphs, str):
+            return self._native.join(morphs)
+        if isinstance(morphs, (bytes, Token)):
+            raise TypeError(f"morphs must be a str or a sequence of morphemes, not {type(morphs).__name__}")
+        return self._native.join_items(_join_items(morphs))
+
+
+def _join_items(morphs: Iterable[object]) -> List[Tuple[str, str, int]]:
+    """(form, tag, KMA_JOIN_*) per item (see Joiner.join)."""
+    items = []
+    prev_end: Optional[int] = None
+    for item in morphs:
+        space = _JOIN_AUTO
+        if isinstance(item, Token):
+            if prev_end is not None:
+                space = _JOIN_SPACE if item.start > prev_end else _JOIN_ATTACH
+            prev_end = item.end
+        elif isinstance(item, tuple) and len(item) == 3 and not isinstance(item, Token):
+            if item[2] not in (True, False, None):
+                raise TypeError(f"the space of {item!r} must be True, False or None")
+            space = {True: _JOIN_SPACE, False: _JOIN_ATTACH, None: _JOIN_AUTO}[item[2]]
+            item = item[:2]
+        form, tag = morph_pair(item, "a morpheme to join")
+        items.append((form, tag, space))
+    return items
+
+
+def _history_text(history: Union[str, Iterable[object]]) -> str:
+    """A history as the C ABI takes it: "form/TAG form/TAG ..."."""
+    if isinstance(history, str):
+        return history
+    if isinstance(history, (bytes, Token)):
+        raise TypeError(f"history must be a str or a sequence of morphemes, not {type(history).__name__}")
+    return " ".join("/".join(morph_pair(m, "a morpheme of the history")) for m in history)
 
 
 def _derived(path: str, entries: tuple) -> Model:

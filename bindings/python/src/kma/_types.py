@@ -6,7 +6,7 @@ tuple. The native module builds them directly, at C level.
 """
 from __future__ import annotations
 
-from typing import List, NamedTuple
+from typing import List, NamedTuple, Tuple
 
 
 class Token(NamedTuple):
@@ -85,3 +85,33 @@ class Sentence(NamedTuple):
     """Index of its first code point."""
     end: int
     """Index just past its last code point."""
+
+
+class LmEntry(NamedTuple):
+    """An entry of a language model's vocabulary with a score
+    (:meth:`kma.Analyzer.predict_next_morpheme`,
+    :meth:`kma.Analyzer.most_similar_morphemes`)."""
+
+    label: str
+    """``"form/TAG"``; ``"<TAG>"`` for a tag's class (morphemes seen too
+    rarely in training to have their own entry); ``"</s>"`` for the end of a
+    sentence."""
+    score: float
+    """Natural-log probability (next morpheme) or cosine similarity."""
+    id: int
+    """The entry's id in the language model's vocabulary."""
+
+
+def morph_pair(item: object, what: str) -> Tuple[str, str]:
+    """``(form, tag)`` of a :class:`Token`, a ``(form, tag)`` pair or a
+    ``"form/TAG"`` string; TypeError or ValueError naming ``what``."""
+    if isinstance(item, Token):
+        return item.form, item.tag
+    if isinstance(item, str):
+        form, slash, tag = item.rpartition("/")
+        if not slash or not form or not tag:
+            raise ValueError(f"{what} {item!r} is not 'form/TAG'")
+        return form, tag
+    if isinstance(item, tuple) and len(item) == 2 and all(isinstance(x, str) for x in item):
+        return item[0], item[1]
+    raise TypeError(f"{what} must be a Token, a (form, tag) pair of str or 'form/TAG', not {item!r}")

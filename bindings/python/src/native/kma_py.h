@@ -96,6 +96,10 @@ class Model {
   std::vector<std::string> lm_names() const;
   std::string default_lm() const;
   std::string metadata(const std::string& key) const;
+  // kma_lm_predict_next / kma_lm_most_similar (lm.cpp): up to `k`
+  // (label, token, score) tuples, best first; lm "" is the default.
+  py::list PredictNext(const std::string& lm, const std::string& history, size_t k) const;
+  py::list MostSimilar(const std::string& lm, const std::string& morph, size_t k) const;
 
  private:
   kma_model* model_ = nullptr;
@@ -131,6 +135,8 @@ class Joiner {
   Joiner(const Joiner&) = delete;
   Joiner& operator=(const Joiner&) = delete;
   std::string Join(const std::string& morphs);
+  // (form, tag, space) triples, space a KMA_JOIN_* value; all or nothing.
+  std::string JoinItems(py::sequence items);
 
  private:
   kma_joiner* joiner_ = nullptr;

@@ -49,7 +49,9 @@ void BindModel(py::module_& m) {
       .def_property_readonly("morpheme_count", &Model::morpheme_count)
       .def_property_readonly("lm_names", &Model::lm_names)
       .def_property_readonly("default_lm", &Model::default_lm)
-      .def("metadata", &Model::metadata, "key"_a);
+      .def("metadata", &Model::metadata, "key"_a)
+      .def("predict_next", &Model::PredictNext, "lm"_a, "history"_a, "k"_a)
+      .def("most_similar", &Model::MostSimilar, "lm"_a, "morph"_a, "k"_a);
 }
 
 void BindAnalyzer(py::module_& m) {
@@ -84,7 +86,8 @@ void BindUserDict(py::module_& m) {
       .def("__len__", &UserDict::size);
   py::class_<Joiner>(m, "Joiner")
       .def(py::init<const Model&>(), "model"_a, py::keep_alive<1, 2>())
-      .def("join", &Joiner::Join, "morphs"_a);
+      .def("join", &Joiner::Join, "morphs"_a)
+      .def("join_items", &Joiner::JoinItems, "items"_a);
 }
 
 }  // namespace

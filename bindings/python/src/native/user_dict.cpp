@@ -67,4 +67,30 @@ std::string Joiner::Join(const std::string& morphs) {
   return kma_joiner_text(joiner_);
 }
 
+std::string Joiner::JoinItems(py::sequence items) {
+  // Converted first, so a bad item raises before the joiner changes.
+  struct Item {
+    std::string form, tag;
+    int32_t space;
+  };
+  std::vector<Item> parsed;
+  const size_t n = py::len(items);
+  parsed.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    const py::tuple t = items[i].cast<py::tuple>();
+    parsed.push_back(Item{t[0].cast<std::string>(), t[1].cast<std::string>(), t[2].cast<int32_t>()});
+  }
+  kma_joiner_clear(joiner_);
+  for (size_t i = 0; i < n; ++i) {
+    const kma_status st = kma_joiner_add(joiner_, NoNul(parsed[i].form, "form"),
+                                         NoNul(parsed[i].tag, "tag"), parsed[i].space);
+    if (st != KMA_OK) {
+      const Failure f = LastFailure(st);
+      kma_joiner_clear(joiner_);
+      Raise(f, static_cast<Py_ssize_t>(i));
+    }
+  }
+  return kma_joiner_text(joiner_);
+}
+
 }  // namespace kmapy
