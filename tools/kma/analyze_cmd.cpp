@@ -124,14 +124,16 @@ void FormatLine(Format format, int top_n, std::string_view text,
   AppendRecord(record, text, analyses, out);
 }
 
-// About the most memory FormatLine takes for `analyses` (the record and the
-// buffer it grows from): the memory budget counts it on top of the analysis.
+// About the most memory FormatLine takes for `analyses`: the record (a
+// token's form and at most this many bytes more: "/TAG " in morphs, four
+// numbers in tsv, the fields of json) and the buffer it grows from, as
+// large again. The memory budget counts it on top of the analysis.
 uint64_t RecordBytes(Format format, std::string_view text, const std::vector<Analysis>& analyses) {
-  const uint64_t per_token = format == Format::kJson ? 192 : 48;
-  uint64_t bytes = 2 * text.size() + 64;
+  const uint64_t per_token = format == Format::kJson ? 160 : format == Format::kTsv ? 48 : 8;
+  uint64_t bytes = (format == Format::kJson ? text.size() : 0) + 64;
   for (const Analysis& a : analyses) {
     bytes += 32 + per_token * a.tokens.size();
-    for (const Token& t : a.tokens) bytes += 2 * t.form.size();
+    for (const Token& t : a.tokens) bytes += t.form.size();
   }
   return 2 * bytes;
 }
