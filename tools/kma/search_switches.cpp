@@ -18,7 +18,7 @@ std::string SkipMarginText() {
 
 std::vector<OptionSpec> SearchSwitchSpecs() {
   return {{"beam", 0, true}, {"max-states", 0, true}, {"skip-margin", 0, true}, {"typos", 0, false}, {"typo-scale", 0, true},
-          {"no-convention", 0, false}};
+          {"no-convention", 0, false}, {"memory-budget", 0, true}};
 }
 
 std::string SearchSwitchHelp() {
@@ -33,7 +33,8 @@ std::string SearchSwitchHelp() {
          "                   0..1000 (default " + SkipMarginText() + ")\n"
          "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n"
          "  --no-convention  analyse every sentence in the corpus's mixture of annotation\n"
-         "                   conventions, without the model's convention prior\n";
+         "                   conventions, without the model's convention prior\n" +
+         MemoryBudgetHelp();
 }
 
 bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string* error) {
@@ -54,6 +55,7 @@ bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string
     }
     opt->max_states = static_cast<int>(states);
   }
+  if (!ParseMemoryBudget(args.Get("memory-budget"), &opt->memory_budget_mib, error)) return false;
   opt->typos = args.Has("typos");
   opt->convention_prior = !args.Has("no-convention");
   if (args.Has("typo-scale")) {

@@ -79,7 +79,17 @@ enum {
    *  read like; with 0, every sentence in the corpus's mixture, as before
    *  the prior existed. A model built without the corpus's sources has no
    *  prior, and the option changes nothing. */
-  KMA_OPT_CONVENTION = 8
+  KMA_OPT_CONVENTION = 8,
+  /** int32, 0..1048576, default 1024: the memory one analysis may hold, in
+   *  MiB; 0: no budget. What grows with the text and the options counts
+   *  against it: the text's buffers, the lattice, the typo and user
+   *  dictionary candidates, the beam's states and history, the N-best paths
+   *  and the analyses returned (not the model, nor the result's copy that
+   *  kma_result holds). An analysis that would hold more fails with
+   *  KMA_E_RESOURCE for that text and gives its memory back. The default
+   *  holds a plain analysis of a 16 MiB line (docs/RELIABILITY.md, "Memory
+   *  budget", gives the cost per input byte of each option). */
+  KMA_OPT_MEMORY_BUDGET_MIB = 9
 };
 
 /** Types of option slots, as reported by kma_option_type(). */
