@@ -102,6 +102,8 @@ constexpr SlotInfo kSlots[] = {
                PackageModelText),
     BoolSlot(KMA_OPT_TYPOS, "KMA_OPT_TYPOS", &AnalyzeOptions::typos),
     StringSlot(KMA_OPT_OUTPUT_TAGS, "KMA_OPT_OUTPUT_TAGS", 0, OutputTagsText, ParseOutputTags),
+    IntSlot(KMA_OPT_MEMORY_BUDGET_MIB, "KMA_OPT_MEMORY_BUDGET_MIB", 0, kma::search::kMaxMemoryBudgetMib,
+            &AnalyzeOptions::memory_budget_mib),
 };
 constexpr size_t kSlotCount = std::size(kSlots);
 constexpr std::string_view kConstantPrefix = "KMA_OPT_";

@@ -48,6 +48,7 @@ const char* KMA_CALL kma_status_string(kma_status status) {
     case KMA_E_INVALID_ARGUMENT: return "invalid argument";
     case KMA_E_OUT_OF_MEMORY: return "out of memory";
     case KMA_E_IO: return "I/O error";
+    case KMA_E_RESOURCE: return "memory budget exceeded";
     case KMA_E_MODEL_FORMAT: return "invalid model file";
     case KMA_E_MODEL_VERSION: return "unsupported model format version";
     case KMA_E_INVALID_UTF8: return "invalid UTF-8";

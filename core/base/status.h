@@ -18,6 +18,7 @@ enum class StatusCode : int32_t {
   kInvalidArgument = -2,
   kOutOfMemory = -3,
   kIo = -4,
+  kResource = -5,
   kModelFormat = -10,
   kModelVersion = -11,
   kInvalidUtf8 = -20,

@@ -12,6 +12,7 @@
 #include "core/search/chunker.h"
 #include "core/search/constrained_lattice.h"
 #include "core/search/lattice.h"
+#include "core/search/memory_budget.h"
 #include "core/search/nbest.h"
 #include "core/search/sentence_splitter.h"
 #include "core/search/typo_candidates.h"
@@ -48,6 +49,19 @@ struct Analyzer::Scratch {
   lm::OwnedLm reweighted;
   std::string reweighted_name;
   float reweighted_weight = 0;
+  search::MemoryBudget budget;  // of the current analysis
+  uint64_t last_peak = 0;       // the budget's peak in the last analysis
+
+  // Bytes of the text-sized buffers (for the memory budget).
+  uint64_t TextBytes() const {
+    using search::HeldBytes;
+    uint64_t b = HeldBytes(unit_begin) + HeldBytes(nt.to_input) + HeldBytes(pretokens) + HeldBytes(chunk_pretokens) +
+                 HeldBytes(chunks) + HeldBytes(word) + HeldBytes(space_gaps) + HeldBytes(constraints.spans) +
+                 HeldBytes(constraints.oov_forms);
+    b += (uint64_t{cps.capacity()} + nt.text.capacity()) * sizeof(char32_t);
+    for (const search::ForcedSpan& fs : constraints.spans) b += HeldBytes(fs.steps) + HeldBytes(fs.parts);
+    return b;
+  }
 };
 
 namespace {
@@ -215,6 +229,46 @@ Status Analyzer::PrepareConstraints(const Constraints& c) {
 
 Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* constraints,
                                 std::vector<Analysis>* out) {
+  const uint64_t limit = static_cast<uint64_t>(std::max(opt.memory_budget_mib, 0)) << 20;
+  // What the last analysis left in the scratch is not counted again: after
+  // one that held more than a sixteenth of the budget it is given back, so
+  // an analysis never holds much more than its budget.
+  if (limit != 0 && scratch_->last_peak > limit / 16) {
+    std::u32string cps = std::move(scratch_->cps);
+    std::vector<uint32_t> unit_begin = std::move(scratch_->unit_begin);
+    ReleaseMemory();
+    KMA_RETURN_IF_ERROR(ReadyScratch());
+    scratch_->cps = std::move(cps);
+    scratch_->unit_begin = std::move(unit_begin);
+  }
+  scratch_->budget.Reset(limit);
+  try {
+    Status st = AnalyzeInBudget(opt, constraints, out);
+    scratch_->last_peak = scratch_->budget.peak();
+    return st;
+  } catch (const search::BudgetExceeded&) {
+    const search::MemoryBudget b = scratch_->budget;
+    std::vector<Analysis>().swap(*out);
+    ReleaseMemory();
+    return Status(StatusCode::kResource,
+                  "the analysis needs more memory than its budget of " + std::to_string(b.limit() >> 20) +
+                      " MiB (option memory_budget_mib): " + search::MemoryBudget::AccountName(b.exceeded_account()) +
+                      " would bring it to " + std::to_string((b.exceeded_total() + (1u << 20) - 1) >> 20) + " MiB");
+  }
+}
+
+uint64_t Analyzer::memory_peak() const { return scratch_ != nullptr ? scratch_->last_peak : 0; }
+
+void Analyzer::ChargeResult() {
+  Scratch& sc = *scratch_;
+  uint64_t morphs = 0;
+  for (const Path& p : sc.paths) morphs += p.morphs.size();
+  sc.budget.Hold(search::MemoryBudget::kResult, search::HeldBytes(sc.paths) + morphs * sizeof(search::PathMorph) +
+                                                    sc.paths.size() * sizeof(Analysis) + morphs * sizeof(Token));
+}
+
+Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* constraints,
+                                 std::vector<Analysis>* out) {
   out->clear();
   if (opt.top_n < 1 || opt.top_n > 64) return Status(StatusCode::kInvalidArgument, "top_n must be in 1..64");
   std::string lm_name;
@@ -223,9 +277,17 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
   Scratch& sc = *scratch_;
   KMA_RETURN_IF_ERROR(PrepareText(constraints));
   if (opt.removed_spaces != nullptr) SpaceGaps(*opt.removed_spaces, sc.nt.to_input, &sc.space_gaps);
+  sc.budget.Hold(search::MemoryBudget::kText, sc.TextBytes());
   sc.nbest.Reset(opt.top_n);
-  KMA_RETURN_IF_ERROR(SearchChunks(opt, constraints, scorer.value(), Params(opt, lm_name)));
+  search::SearchParams sp = Params(opt, lm_name);
+  sp.budget = &sc.budget;
+  KMA_RETURN_IF_ERROR(SearchChunks(opt, constraints, scorer.value(), sp));
+  sc.budget.Hold(search::MemoryBudget::kResult, sc.nbest.FinishBytes());
   sc.nbest.Finish(&sc.paths);
+  // The chunks' paths are spelled out: their memory goes back for the next
+  // text, but still counts (the allocator keeps most of it).
+  sc.nbest.Reset(opt.top_n);
+  ChargeResult();
   if (constraints != nullptr && !constraints->spans.empty()) {
     // A safety net: a path that does not hold every span constraint's
     // morphemes inside its span (or crosses one) is dropped, so a wrong
@@ -302,6 +364,11 @@ void Analyzer::BuildChunkLattice(const search::LatticeParams& lp, const search::
     sc.chunk_pretokens.push_back(sc.pretokens[k]);
   search::BuildLattice(model, t, c.begin, c.end, sc.chunk_pretokens, lp, &sc.lattice);
   if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
+  if (lp.budget != nullptr) {
+    lp.budget->Hold(search::MemoryBudget::kLattice, sc.lattice.held_bytes());
+    lp.budget->Hold(search::MemoryBudget::kCandidates,
+                    sc.user_nodes.held_bytes() + (lp.typos != nullptr ? lp.typos->run_bytes() : 0));
+  }
 }
 
 search::LatticeParams Analyzer::LatticeParamsFor(const AnalyzeOptions& opt) {
@@ -344,7 +411,8 @@ Status Analyzer::SearchChunks(const AnalyzeOptions& opt, const Constraints* cons
   Scratch& sc = *scratch_;
   const ModelImpl& model = model_->impl();
   const std::u32string& t = sc.nt.text;
-  const search::LatticeParams lp = LatticeParamsFor(opt);
+  search::LatticeParams lp = LatticeParamsFor(opt);
+  lp.budget = sp.budget;
   size_t pti = 0;
   uint32_t lemmas_searched = 0;  // bits of the lemma constraints some chunk held
   for (const search::Chunk& c : sc.chunks) {
@@ -355,6 +423,7 @@ Status Analyzer::SearchChunks(const AnalyzeOptions& opt, const Constraints* cons
     if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);
     if (sc.paths.empty()) return Status(StatusCode::kInternal, "no analysis path found");
     sc.nbest.AddChunk(&sc.paths);
+    sc.budget.Hold(search::MemoryBudget::kNBest, sc.nbest.held_bytes());
   }
   // Text with no chunk (empty, whitespace only) holds no lemma.
   if (constraints != nullptr && lemmas_searched != (1u << constraints->lemmas.size()) - 1) {

@@ -70,6 +70,11 @@ struct AnalyzeOptions {
   // (search::StepParams::space_gaps). Null: plain analysis.
   const std::vector<uint32_t>* removed_spaces = nullptr;
   float space_weight = 0.0f;
+  // The memory one analysis may hold, in MiB (0: no budget): its text
+  // buffers, lattice, beam, N-best paths and result
+  // (core/search/memory_budget.h). An analysis that would hold more fails
+  // with kResource and holds nothing afterwards.
+  int memory_budget_mib = search::kDefaultMemoryBudgetMib;
 };
 
 class Analyzer {
@@ -116,6 +121,9 @@ class Analyzer {
                     std::vector<SentenceSpan>* out);
 
   const std::shared_ptr<const Model>& model() const { return model_; }
+  // The most the last analysis held under its memory budget, in bytes
+  // (what counts against AnalyzeOptions::memory_budget_mib).
+  uint64_t memory_peak() const;
 
   // Gives back the memory an analysis keeps for the next one (buffers the
   // size of the longest text so far, LM caches): after a failed allocation,
@@ -127,7 +135,13 @@ class Analyzer {
   // Rebuilds the lattices of an analysis to score it (core/search/gold_scorer.h).
   friend class GoldScorer;
 
+  // Analyses the decoded text under opt.memory_budget_mib: over the budget,
+  // kResource, `out` empty and the scratch released.
   Status AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* constraints, std::vector<Analysis>* out);
+  // AnalyzeDecoded's work; throws search::BudgetExceeded.
+  Status AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* constraints, std::vector<Analysis>* out);
+  // The budget's kResult account for the tokens of the paths found.
+  void ChargeResult();
   // Decodes `text` for PrepareText (errors as AnalyzeUtf8).
   Status DecodeText(std::string_view text);
   // Normalizes, pretokenizes and chunks the decoded text and resolves

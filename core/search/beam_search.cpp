@@ -18,6 +18,7 @@ void BeamSearch::AddToSet(StateSet* set, const State& s, uint32_t parent_hist, u
   if (i < 0) return;
   uint32_t h = freed;
   if (h == State::kNoHist) {
+    if (hist_.size() == hist_.capacity() && params_->budget != nullptr) ChargeHistGrowth();
     h = static_cast<uint32_t>(hist_.size());
     hist_.push_back({});
   }
@@ -33,6 +34,8 @@ void BeamSearch::Begin(const ModelImpl& model, lm::LmScorer* scorer, const std::
   required_lemmas_ = constraints_ != nullptr ? constraints->chunk_lemmas : 0;
   lattice_ = lattice;
   params_ = &params;
+  sets_bytes_ = uint64_t{std::max<size_t>(sets_.capacity(), len + 1)} * sizeof(StateSet);
+  if (params.budget != nullptr) params.budget->Hold(MemoryBudget::kSearch, sets_bytes_ + HeldBytes(hist_));
   if (sets_.size() < len + 1) sets_.resize(len + 1);
   for (uint32_t i = 0; i <= len; ++i) sets_[i].Clear();
   hist_.clear();
@@ -56,6 +59,7 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
   const size_t trim_above = std::max<size_t>(1024, cap);
   size_t ni = 0;
   for (uint32_t p = begin; p <= end; ++p) {
+    if (params.budget != nullptr) ChargePosition(p - begin);
     StateSet& here = sets_[p - begin];
     if (p < end && IsSpaceChar(text[p])) {
       // Carry states over whitespace; nodes never span it.
@@ -81,6 +85,16 @@ void BeamSearch::Run(const ModelImpl& model, lm::LmScorer* scorer, const std::u3
     if (p < end) here.ClearAndTrim(trim_above);  // the end's states are read below
   }
   Finish(sets_[len], out);
+}
+
+void BeamSearch::ChargePosition(uint32_t i) {
+  if (i > 0) sets_bytes_ += sets_[i - 1].held_bytes();
+  params_->budget->Hold(MemoryBudget::kSearch, sets_bytes_ + HeldBytes(hist_));
+  params_->budget->Hold(MemoryBudget::kLattice, lattice_->held_bytes());
+}
+
+void BeamSearch::ChargeHistGrowth() {
+  params_->budget->Hold(MemoryBudget::kSearch, sets_bytes_ + (3 * uint64_t{hist_.capacity()} + 1) * sizeof(Hist));
 }
 
 void BeamSearch::ExtendByNode(const std::vector<State>& states, uint32_t ni, StateSet* dest) {

@@ -11,6 +11,7 @@
 
 #include "core/lm/language_model.h"
 #include "core/search/lattice.h"
+#include "core/search/memory_budget.h"
 #include "core/search/search_defaults.h"
 #include "core/search/state_map.h"
 #include "core/search/step_builder.h"
@@ -33,6 +34,10 @@ struct SearchParams : StepParams {
   // cost anyway; trying it from every state cost more than the rest of the
   // search (docs/PERFORMANCE.md, "Typo-tolerant analysis").
   int corrected_from_states = kDefaultTypoFromStates;
+  // The analysis' memory budget, or nullptr: the search reports its sets,
+  // its history and the lattice's steps to it once per position and before
+  // the history grows (throws BudgetExceeded).
+  MemoryBudget* budget = nullptr;
 };
 
 // One morpheme of a found path, with the normalized span it covers.
@@ -85,6 +90,12 @@ class BeamSearch {
   };
 
   void AddToSet(StateSet* set, const State& s, uint32_t parent_hist, uint32_t node, float score_before);
+  // Memory budget: the sets before position `i` of the chunk are done; the
+  // search holds them, the history and the lattice's steps.
+  void ChargePosition(uint32_t i);
+  // Memory budget: the history is about to double (its old and new buffers
+  // are held at once while it moves).
+  void ChargeHistGrowth();
   void Backtrace(const State& final_state, std::vector<Path>* out) const;
   // The lemma bits of constraints_ that the path of `s` extended by node `n`
   // holds (core/search/lemma_match.cpp).
@@ -102,6 +113,7 @@ class BeamSearch {
   std::vector<StateSet> sets_;  // by position
   std::vector<uint32_t> open_, pending_;  // the current position's states without / with a pending head
   std::vector<Hist> hist_;
+  uint64_t sets_bytes_ = 0;  // memory budget: sets_ itself and the sets done so far in this run
 };
 
 }  // namespace kma::search

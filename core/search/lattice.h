@@ -121,9 +121,15 @@ struct Lattice {
     nodes.clear();
     steps.clear();
   }
+  // Bytes of the nodes and steps (for the memory budget; the scratch
+  // vectors are the size of one walk).
+  uint64_t held_bytes() const {
+    return uint64_t{nodes.capacity()} * sizeof(Node) + uint64_t{steps.capacity()} * sizeof(MorphStep);
+  }
 };
 
 class TypoCandidates;
+class MemoryBudget;
 
 struct LatticeParams {
   int max_unknown_units = kDefaultMaxUnknownUnits;  // at a word start
@@ -132,6 +138,9 @@ struct LatticeParams {
   float unk_per_unit = 4.0f;
   float unk_nnp_extra = 0.5f;      // NNP guesses cost a bit more than NNG
   TypoCandidates* typos = nullptr;  // typo-tolerant analysis: adds corrected and colloquial nodes
+  // The analysis' memory budget, or nullptr: the builder reports the nodes
+  // to it at every position of a run (throws BudgetExceeded).
+  MemoryBudget* budget = nullptr;
 };
 
 // Builds the nodes of text[begin, end) of the normalized text. `pretokens`

@@ -8,6 +8,7 @@
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
 #include "core/search/lattice.h"
+#include "core/search/memory_budget.h"
 #include "core/search/step_builder.h"
 #include "core/search/typo_candidates.h"
 #include "core/search/user_nodes.h"
@@ -187,6 +188,15 @@ void DropOpenHeads(size_t first, Lattice* lattice) {
   nodes->resize(out);
 }
 
+// Memory budget: the nodes and steps held, and when the nodes are close to
+// growing, the buffer they will move to (both are held while they move; a
+// position adds far fewer than 512 nodes).
+void ChargeLattice(const Lattice& lattice, MemoryBudget* budget) {
+  uint64_t bytes = lattice.held_bytes();
+  if (lattice.nodes.size() + 512 > lattice.nodes.capacity()) bytes += 2 * HeldBytes(lattice.nodes);
+  budget->Hold(MemoryBudget::kLattice, bytes);
+}
+
 void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re,
             const LatticeParams& params, Lattice* lattice) {
   const TrieView& trie = model.trie();
@@ -200,6 +210,7 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   lattice->head_ends.Reset(rb, re);
   if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
   for (uint32_t p = rb; p < re; ++p) {
+    if (params.budget != nullptr) ChargeLattice(*lattice, params.budget);
     AddEntryNodes(model, t, rb, re, p, label, lattice);
     if (params.typos != nullptr) AddTypoNodes(params.typos, p, &lattice->head_ends, &lattice->nodes);
     // Unknown-word candidates start at unit boundaries.

@@ -9,6 +9,7 @@ void NBestJoiner::Reset(int top_n) {
   top_n_ = top_n;
   paths_.clear();
   layers_.clear();
+  held_bytes_ = 0;
 }
 
 void NBestJoiner::AddChunk(std::vector<Path>* paths) {
@@ -30,6 +31,22 @@ void NBestJoiner::AddChunk(std::vector<Path>* paths) {
   // to a long line's N-best.
   if (next.size() > static_cast<size_t>(top_n_)) next.resize(static_cast<size_t>(top_n_));
   layers_.emplace_back(next.begin(), next.end());
+  held_bytes_ += HeldBytes(ps) + layers_.back().size() * sizeof(Cell) + sizeof(std::vector<Path>) +
+                 sizeof(std::vector<Cell>);
+  for (const Path& p : ps) held_bytes_ += HeldBytes(p.morphs);
+}
+
+uint64_t NBestJoiner::FinishBytes() const {
+  if (layers_.empty()) return sizeof(Path);
+  uint64_t morphs = 0;
+  for (const Cell& last : layers_.back()) {
+    uint32_t cell = static_cast<uint32_t>(&last - layers_.back().data());
+    for (size_t c = layers_.size(); c-- > 0;) {
+      morphs += paths_[c][layers_[c][cell].path].morphs.size();
+      cell = layers_[c][cell].parent;
+    }
+  }
+  return morphs * sizeof(PathMorph) + layers_.back().size() * sizeof(Path);
 }
 
 void NBestJoiner::Finish(std::vector<Path>* out) {

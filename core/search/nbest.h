@@ -21,6 +21,10 @@ class NBestJoiner {
   // The best combinations, best first: each the concatenation of its
   // chunks' paths, its score their sum.
   void Finish(std::vector<Path>* out);
+  // Bytes the chunks' paths and the layers hold (for the memory budget).
+  uint64_t held_bytes() const { return held_bytes_; }
+  // Bytes of the paths Finish would spell out.
+  uint64_t FinishBytes() const;
 
  private:
   struct Cell {
@@ -31,6 +35,7 @@ class NBestJoiner {
   int top_n_ = 1;
   std::vector<std::vector<Path>> paths_;  // by chunk
   std::vector<std::vector<Cell>> layers_;  // by chunk, best first
+  uint64_t held_bytes_ = 0;
 };
 
 }  // namespace kma::search

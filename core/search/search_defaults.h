@@ -23,6 +23,12 @@ inline constexpr int kDefaultTypoFromStates = 2;
 inline constexpr float kDefaultSkipMargin = 3.0f;
 // Longest unknown-word candidate at a word start, in syllables.
 inline constexpr int kDefaultMaxUnknownUnits = 8;
+// The memory an analysis may hold, in MiB (AnalyzeOptions::memory_budget_mib):
+// enough for a plain analysis of a line at the CLI's 16 MiB line limit
+// (docs/RELIABILITY.md, "Memory budget").
+inline constexpr int kDefaultMemoryBudgetMib = 1024;
+// The largest budget an option may set: 1 TiB.
+inline constexpr int kMaxMemoryBudgetMib = 1 << 20;
 
 }  // namespace kma::search
 

@@ -83,6 +83,12 @@ class StateSet {
   void ClearAndTrim(size_t max_kept);
 
   const std::vector<State>& states() const { return states_; }
+  // Bytes the set's buffers hold (for the memory budget).
+  uint64_t held_bytes() const {
+    return (uint64_t{states_.capacity()} * sizeof(State)) +
+           (uint64_t{slots_.capacity()} + next_.capacity() + tail_.capacity() + count_.capacity() +
+            worst_.capacity()) * sizeof(uint32_t);
+  }
   std::vector<State>& mutable_states() { return states_; }
   float best() const { return best_; }            // best score inserted so far
   float best_open() const { return best_open_; }  // the same among states without a pending head

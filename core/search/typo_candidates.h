@@ -22,6 +22,7 @@
 
 #include "core/model/model_view.h"
 #include "core/search/lattice.h"
+#include "core/search/memory_budget.h"
 #include "core/search/typo_edits.h"
 #include "core/text/hangul.h"
 
@@ -43,6 +44,10 @@ class TypoCandidates {
   // Appends the corrected and colloquial nodes that begin at `p` (in the
   // current run) to `nodes`.
   void AddNodes(uint32_t p, std::vector<Node>* nodes);
+  // Bytes of the current run's buffers (for the memory budget).
+  uint64_t run_bytes() const {
+    return HeldBytes(alts_) + HeldBytes(alt_start_) + HeldBytes(next_alt_) + HeldBytes(hits_);
+  }
 
   // A correction available at one position of a run (exposed for tests).
   struct Alt {

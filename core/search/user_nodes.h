@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/search/lattice.h"
+#include "core/search/memory_budget.h"
 #include "core/userdict/user_dictionary.h"
 
 namespace kma::search {
@@ -34,6 +35,11 @@ struct UserNodeScratch {
   std::vector<std::pair<uint32_t, uint32_t>> wanted_tails;
   std::vector<Node> user_nodes;  // the user nodes while they are merged in
   UserPattern::Scratch pattern;
+  // Bytes of the chunk-sized buffers above (for the memory budget).
+  uint64_t held_bytes() const {
+    return HeldBytes(labels) + HeldBytes(second) + HeldBytes(third) + HeldBytes(chars) + HeldBytes(starts) +
+           HeldBytes(socket_starts) + HeldBytes(wanted_tails) + HeldBytes(user_nodes);
+  }
 };
 
 // Adds the nodes of `user` to the lattice of text[begin, end) that

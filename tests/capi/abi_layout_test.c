@@ -45,6 +45,7 @@ _Static_assert(KMA_E_UNKNOWN == -1, "code");
 _Static_assert(KMA_E_INVALID_ARGUMENT == -2, "code");
 _Static_assert(KMA_E_OUT_OF_MEMORY == -3, "code");
 _Static_assert(KMA_E_IO == -4, "code");
+_Static_assert(KMA_E_RESOURCE == -5, "code");
 _Static_assert(KMA_E_MODEL_FORMAT == -10, "code");
 _Static_assert(KMA_E_MODEL_VERSION == -11, "code");
 _Static_assert(KMA_E_INVALID_UTF8 == -20, "code");

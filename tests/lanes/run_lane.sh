@@ -39,11 +39,22 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
 unset KMA_CI_LANES CTEST_PARALLEL_LEVEL
 
 asan_tree="${work}/asan"
+# Test programs' own sources at -O0: their GoogleTest macros are most of a
+# sanitizer tree's compile time (a test file: 16 CPU-s at -O2 -g, 6 at -O0)
+# and the code under test keeps the tree's optimisation.
 common=(-DKMA_BUILD_BENCH=OFF -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_JAVA=OFF -DKMA_BUILD_CSHARP=OFF
-        -DKMA_BUILD_RUST=OFF)
+        -DKMA_BUILD_RUST=OFF -DKMA_TEST_OPTIMIZE=-O0)
+
+# The sanitizers' own advice, -O1 with line tables: reports keep file and
+# line, and the trees compile in about 60% of -O2 -g's time (clang ASan:
+# 7.6 against 10.3 CPU-s for core/search/analyzer.cpp; gcc TSan: 4.9
+# against 8.4).
+asan_flags="-O1 -gline-tables-only -DNDEBUG"
+tsan_flags="-O1 -g1 -DNDEBUG"
 
 configure_asan() {
   CC=clang-14 CXX=clang++-14 cmake -S "${src}" -B "${asan_tree}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="${asan_flags}" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="${asan_flags}" \
     -DKMA_SANITIZE=address,undefined -DKMA_FUZZ=ON "${common[@]}" >/dev/null
 }
 
@@ -66,7 +77,7 @@ case "${lane}" in
   tsan)
     tree="${work}/tsan"
     cmake -S "${src}" -B "${tree}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKMA_SANITIZE=thread "${common[@]}" \
-      >/dev/null
+      -DCMAKE_C_FLAGS_RELWITHDEBINFO="${tsan_flags}" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="${tsan_flags}" >/dev/null
     cmake --build "${tree}" --parallel "${jobs}" --target kma_capi_threads_test kma_capi_pool_test \
       kma_capi_user_dict_test kma_cli
     ctest --test-dir "${tree}" --output-on-failure --no-tests=error \

@@ -21,6 +21,17 @@
 #   threads    `kma analyze -t 10000` (and the C ABI's pool bound, by the
 #              capi_pool test)
 #   nbest      `-n 1` vs `-n 64` on single lines of 1, 2, 4, 6, 12 and 24 KB
+#   budget     the default memory budget (--memory-budget) under a 2 GB
+#              address-space cap: `--constrain 'lemma 좋/VA'` on a 1 MB line,
+#              `--typos -n 64` on a 1.2 MB line of jamo words and seven lemma
+#              constraints on a 25 KB line, each file a long line and a short
+#              one; each finishes or fails that line with "memory budget",
+#              and the short line is analysed (2 lines out)
+#   line16m    one line just under the default --max-line-bytes (16 MiB)
+#              under the default memory budget: analysed
+#   costs      peak RSS and CPU of each option's analysis on one line of 4,
+#              16 and 64 KB (2, 8 and 25 KB for seven lemmas), without a
+#              budget: docs/RELIABILITY.md, "Costs per input byte"
 #   all        every case above but the *_raised ones
 #
 # Environment: KMA_RESOURCE_AS_GB (address-space cap, default 16),
@@ -145,11 +156,67 @@ case_nbest() {
   done
 }
 
+# A news line of BYTES bytes ending in a sentence every lemma below holds,
+# then a short line: budget_file PATH BYTES.
+budget_file() {
+  local path="$1" bytes="$2"
+  [[ -f "${path}" ]] && return
+  make_file "${path}.line" "$((bytes - 64))" " "
+  { tr -d '\n' <"${path}.line"; echo " 좋은 날이다 밥을 먹었다"; echo "밥을 먹었다 좋은 날이다"; } >"${path}"
+  rm -f "${path}.line"
+}
+
+# BYTES bytes of spaced jamo words on one line, then a short line.
+jamo_file() {
+  local path="$1" bytes="$2"
+  [[ -f "${path}" ]] && return
+  python3 - "${path}" "${bytes}" <<'PY'
+import sys
+words = "ㅋㅋㅋ ㄱㅅ ㅇㅋ ㅎㅎ ㅠㅠ ㄴㄴ ㅇㅇ ㄷㄷ "
+line = (words * (int(sys.argv[2]) // len(words.encode()) + 1)).encode()[: int(sys.argv[2])].decode(errors="ignore")
+open(sys.argv[1], "w", encoding="utf-8").write(line.strip() + "\nㅋㅋ 재밌다\n")
+PY
+}
+
+seven_lemmas="lemma 좋/VA; lemma 먹/VV; lemma 밥/NNG; lemma 날/NNG; lemma 을/JKO; lemma 이/VCP; lemma 었/EP"
+
+case_budget() {
+  local as_gb=2
+  budget_file "${work}/budget1m.txt" $((1 << 20))
+  budget_file "${work}/budget25k.txt" $((25 << 10))
+  jamo_file "${work}/jamo1200k.txt" 1200000
+  run "lemma 좋/VA, 1 MB" "${kma}" analyze --constrain 'lemma 좋/VA' "${work}/budget1m.txt"
+  run "--typos -n 64, 1.2 MB jamo" "${kma}" analyze --typos -n 64 "${work}/jamo1200k.txt"
+  run "7 lemmas, 25 KB" "${kma}" analyze --constrain "${seven_lemmas}" "${work}/budget25k.txt"
+}
+
+case_line16m() {
+  make_file "${work}/line16m.txt" $(((16 << 20) - 16)) " "
+  run "16 MiB line" "${kma}" analyze "${work}/line16m.txt"
+}
+
+case_costs() {
+  local kb
+  for kb in 4 16 64; do
+    budget_file "${work}/cost${kb}k.txt" $((kb << 10))
+    jamo_file "${work}/jamo${kb}k.txt" $((kb << 10))
+    run "${kb} KB, plain" "${kma}" analyze --memory-budget 0 "${work}/cost${kb}k.txt"
+    run "${kb} KB, -n 8" "${kma}" analyze --memory-budget 0 -n 8 "${work}/cost${kb}k.txt"
+    run "${kb} KB, --typos" "${kma}" analyze --memory-budget 0 --typos "${work}/cost${kb}k.txt"
+    run "${kb} KB, --typos -n 64 jamo" "${kma}" analyze --memory-budget 0 --typos -n 64 "${work}/jamo${kb}k.txt"
+    run "${kb} KB, lemma 좋/VA" "${kma}" analyze --memory-budget 0 --constrain 'lemma 좋/VA' "${work}/cost${kb}k.txt"
+  done
+  for kb in 2 8 25; do
+    budget_file "${work}/cost${kb}k.txt" $((kb << 10))
+    run "${kb} KB, 7 lemmas" "${kma}" analyze --memory-budget 0 --constrain "${seven_lemmas}" "${work}/cost${kb}k.txt"
+  done
+}
+
 echo "kma: $("${kma}" --version | tr '\n' ' ')"
 echo "caps: address space ${as_gb} GB, ${limit_s} s per run; work dir ${work}"
 for c in "$@"; do
   if [[ "$c" == all ]]; then
-    set -- threads nbest userdict1m line100m line1g file1g
+    set -- threads nbest budget userdict1m line100m line1g file1g
     for a in "$@"; do "case_${a}"; done
     break
   fi

@@ -38,6 +38,7 @@ constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
+    "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
     "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
@@ -69,6 +70,7 @@ constexpr const char kAnalyzeUsage[] =
     "                 analysed (a message still names it; exit 0). A line longer\n"
     "                 than --max-line-bytes is such a line (replace skips it)\n"
     "@MAXLINE@"
+    "@BUDGET@"
     "  --progress     show the progress line (lines, MB, MB/s, and for files % done\n"
     "                 and time left) on stderr even when stdout is a terminal or\n"
     "                 stderr is not (then one line every 5 s and a last one);\n"
@@ -120,12 +122,27 @@ void FormatLine(Format format, int top_n, std::string_view text,
   AppendRecord(record, text, analyses, out);
 }
 
+// About the most memory FormatLine takes for `analyses`: the record (a
+// token's form and at most this many bytes more: "/TAG " in morphs, four
+// numbers in tsv, the fields of json) and the buffer it grows from, as
+// large again. The memory budget counts it on top of the analysis.
+uint64_t RecordBytes(Format format, std::string_view text, const std::vector<Analysis>& analyses) {
+  const uint64_t per_token = format == Format::kJson ? 160 : format == Format::kTsv ? 48 : 8;
+  uint64_t bytes = (format == Format::kJson ? text.size() : 0) + 64;
+  for (const Analysis& a : analyses) {
+    bytes += 32 + per_token * a.tokens.size();
+    for (const Token& t : a.tokens) bytes += t.form.size();
+  }
+  return 2 * bytes;
+}
+
 // A short, stable name of why a line could not be analysed (error records).
 const char* FailureCode(StatusCode code) {
   switch (code) {
     case StatusCode::kInvalidUtf8: return "invalid_utf8";
     case StatusCode::kInputTooLong: return "line_too_long";
     case StatusCode::kOutOfMemory: return "out_of_memory";
+    case StatusCode::kResource: return "memory_budget";
     case StatusCode::kUnsatisfiable: return "unsatisfiable";
     default: return "error";
   }
@@ -184,6 +201,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"threads", 't', true},
                   {"on-error", 0, true},
                   {"max-line-bytes", 0, true},
+                  {"memory-budget", 0, true},
                   {"user-dict", 0, true},
                   {"block", 0, true},
                   {"tags", 0, true},
@@ -198,6 +216,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (args.help()) {
     std::string usage = WithMaxLineHelp(kAnalyzeUsage);
     usage.replace(usage.find("@USERDICT@"), 10, kUserDictHelp);
+    usage.replace(usage.find("@BUDGET@"), 8, MemoryBudgetHelp());
     std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
@@ -212,6 +231,9 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
     s->threads = std::clamp<long>(std::thread::hardware_concurrency(), 1, 256);
   }
   if (std::string e; !ParseMaxLineBytes(args.Get("max-line-bytes"), &s->max_line_bytes, &e)) {
+    return Fail(kExitUsage, e);
+  }
+  if (std::string e; !ParseMemoryBudget(args.Get("memory-budget"), &s->analyze.memory_budget_mib, &e)) {
     return Fail(kExitUsage, e);
   }
   const std::string fmt = args.Get("format", "morphs");
@@ -413,6 +435,20 @@ class AnalyzeRun {
       slot->replacements = ReplaceInvalidUtf8(slot->text, &slot->repaired);
       slot->status = analyzer.AnalyzeUtf8(slot->repaired, s_.analyze, c, &slot->analyses);
     }
+    if (slot->status.ok()) CheckRecordBudget(analyzer, slot);
+  }
+
+  // The line's record must fit in the memory budget with its analysis.
+  void CheckRecordBudget(const Analyzer& analyzer, Slot* slot) const {
+    const uint64_t budget = static_cast<uint64_t>(s_.analyze.memory_budget_mib) << 20;
+    const std::string_view text = slot->replacements > 0 ? slot->repaired : slot->text;
+    if (budget == 0) return;
+    const uint64_t need = analyzer.memory_peak() + RecordBytes(s_.format, text, slot->analyses);
+    if (need <= budget) return;
+    std::vector<Analysis>().swap(slot->analyses);
+    slot->status = Status(StatusCode::kResource, "the analysis and its record need more memory than its budget of " +
+                                                     std::to_string(budget >> 20) + " MiB (--memory-budget): " +
+                                                     std::to_string((need + (1u << 20) - 1) >> 20) + " MiB");
   }
 
   // Prints one line's record (and its message). Returns false to stop.

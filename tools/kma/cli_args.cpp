@@ -1,11 +1,14 @@
 #include "tools/kma/cli_args.h"
 
 #include "core/base/decimal.h"
+#include "core/search/search_defaults.h"
 #include "tools/kma/line_reader.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 namespace kma::cli {
 
@@ -151,6 +154,36 @@ bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* err
   }
   *out = static_cast<uint64_t>(v);
   return true;
+}
+
+bool ParseMemoryBudget(const std::string& value, int* mib, std::string* error) {
+  if (value.empty()) return true;
+  if (value == "0") {
+    *mib = 0;
+    return true;
+  }
+  static constexpr std::string_view kSuffixes = "KMGT";
+  const size_t shift = kSuffixes.find(value.back());  // power of 1024 of the suffix
+  const std::string digits = value.substr(0, value.size() - 1);
+  long v = 0;
+  // At most 1T: 2^30 K, 2^20 M, 2^10 G, 1 T.
+  const bool parsed = shift != std::string_view::npos && !digits.empty() && std::isdigit(digits[0]) != 0 &&
+                      ParseIntInRange(digits, 0, (1L << 30) >> (10 * shift), &v);
+  const uint64_t bytes = parsed ? static_cast<uint64_t>(v) << (10 * (shift + 1)) : 0;
+  if (!parsed || v == 0 || bytes % (1u << 20) != 0 || (bytes >> 20) > uint64_t{search::kMaxMemoryBudgetMib}) {
+    *error = "--memory-budget must be 0 (no budget) or a whole number of MiB from 1M to 1T with a suffix K, M, G "
+             "or T (e.g. 512M, 2G), not '" + value + "'";
+    return false;
+  }
+  *mib = static_cast<int>(bytes >> 20);
+  return true;
+}
+
+std::string MemoryBudgetHelp() {
+  return "  --memory-budget SIZE  the memory the analysis of one line may hold, with\n"
+         "                 a suffix K, M, G or T (default " + std::to_string(search::kDefaultMemoryBudgetMib >> 10) +
+         "G; 0: none); a line that would\n"
+         "                 need more is that line's error (code memory_budget)\n";
 }
 
 std::string WithMaxLineHelp(const char* usage) {

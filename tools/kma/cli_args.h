@@ -68,6 +68,14 @@ bool ParseIntInRange(const std::string& s, long lo, long hi, long* out);
 // line_reader.h) into *out; false with a message for anything but an
 // integer in 1..2^32-1 (offsets inside a text are 32-bit).
 bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* error);
+// Parses the value of --memory-budget into *mib: "0" (no budget) or a
+// whole number with one suffix K, M, G or T (powers of 1024) that is a
+// whole number of MiB in 1M..1T ("512M", "2G", "4096K"); empty leaves *mib
+// alone. False with a message for anything else (no bare numbers, no
+// fractions, no blanks, no lower case).
+bool ParseMemoryBudget(const std::string& value, int* mib, std::string* error);
+// The help line of --memory-budget, with the default.
+std::string MemoryBudgetHelp();
 // `usage` with its "@MAXLINE@" placeholder replaced by kMaxLineBytesHelp.
 std::string WithMaxLineHelp(const char* usage);
 // Parses a whole decimal number (core/base/decimal.h: no blanks, no

@@ -17,7 +17,8 @@ std::string SkipMarginText() {
 }  // namespace
 
 std::vector<OptionSpec> SearchSwitchSpecs() {
-  return {{"beam", 0, true}, {"max-states", 0, true}, {"skip-margin", 0, true}, {"typos", 0, false}, {"typo-scale", 0, true}};
+  return {{"beam", 0, true}, {"max-states", 0, true}, {"skip-margin", 0, true}, {"typos", 0, false}, {"typo-scale", 0, true},
+          {"memory-budget", 0, true}};
 }
 
 std::string SearchSwitchHelp() {
@@ -30,7 +31,8 @@ std::string SearchSwitchHelp() {
          "  --skip-margin X  a node whose extension of the best state misses the\n"
          "                   beam by more than X nats is not tried from the others,\n"
          "                   0..1000 (default " + SkipMarginText() + ")\n"
-         "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n";
+         "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n" +
+         MemoryBudgetHelp();
 }
 
 bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string* error) {
@@ -51,6 +53,7 @@ bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string
     }
     opt->max_states = static_cast<int>(states);
   }
+  if (!ParseMemoryBudget(args.Get("memory-budget"), &opt->memory_budget_mib, error)) return false;
   opt->typos = args.Has("typos");
   if (args.Has("typo-scale")) {
     if (!ParseFloatInRange(args.Get("typo-scale"), 0.0f, 100.0f, &opt->typo_cost_scale) || !(opt->typo_cost_scale > 0)) {

@@ -129,3 +129,16 @@ def test_format_is_the_cli_record(analyzer, cli, tmp_path, fmt):
         assert "".join(analyzer.format(l, fmt, top_n=top_n) for l in lines) == want
     with pytest.raises(ValueError, match="format"):
         analyzer.format("좋다", "xml")
+
+
+def test_memory_budget_is_a_resource_error():
+    # 256 KB of text, -n 8: far more than 4 MiB; the analyzer stays usable.
+    text = "나는 어제 친구와 함께 영화를 봤다. " * 5000
+    small = kma.Analyzer(top_n=8, memory_budget_mib=4)
+    assert small.options.memory_budget_mib == 4
+    with pytest.raises(kma.MemoryBudgetError, match="budget of 4 MiB") as e:
+        small.analyze(text)
+    assert e.value.status_name == "KMA_E_RESOURCE"
+    assert small.analyze("밥을 먹자")[0].tokens[0].form == "밥"
+    assert kma.Options().memory_budget_mib is None and SLOTS["memory_budget_mib"].default == 1024
+    assert kma.Analyzer(memory_budget_mib=0).analyze(text)[0].tokens[0].form == "나"

@@ -119,6 +119,11 @@ enum {
   KMA_E_OUT_OF_MEMORY = -3,
   /** A file could not be opened or read; the message names the path. */
   KMA_E_IO = -4,
+  /** The analysis would hold more memory than its budget
+   *  (KMA_OPT_MEMORY_BUDGET_MIB); the message names the budget and what
+   *  outgrew it. Nothing is returned for that text; the analyzer stays
+   *  usable, and a shorter text or a larger budget may succeed. */
+  KMA_E_RESOURCE = -5,
   /** The bytes are not a valid kma model (bad magic, truncated, corrupt). */
   KMA_E_MODEL_FORMAT = -10,
   /** The model's format version is outside the range this library reads;

@@ -71,11 +71,21 @@ enum {
    *  KMA_E_INVALID_ARGUMENT. Splitting ignores it. To keep morphemes out
    *  of the analysis itself, block them in a user dictionary
    *  (kma_user_dict_block()). */
-  KMA_OPT_OUTPUT_TAGS = 7
+  KMA_OPT_OUTPUT_TAGS = 7,
   /* Slot 8 is retired and never reused: it was KMA_OPT_CONVENTION, the
    * convention prior of models of earlier builders. Every analysis now
    * follows one convention (docs/CONVENTIONS.md); setting slot 8 is
-   * KMA_E_UNSUPPORTED like any unknown slot. A new option takes 9. */
+   * KMA_E_UNSUPPORTED like any unknown slot. */
+  /** int32, 0..1048576, default 1024: the memory one analysis may hold, in
+   *  MiB; 0: no budget. What grows with the text and the options counts
+   *  against it: the text's buffers, the lattice, the typo and user
+   *  dictionary candidates, the beam's states and history, the N-best paths
+   *  and the analyses returned (not the model, nor the result's copy that
+   *  kma_result holds). An analysis that would hold more fails with
+   *  KMA_E_RESOURCE for that text and gives its memory back. The default
+   *  holds a plain analysis of a 16 MiB line (docs/RELIABILITY.md, "Memory
+   *  budget", gives the cost per input byte of each option). */
+  KMA_OPT_MEMORY_BUDGET_MIB = 9
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

@@ -12,6 +12,7 @@ public enum KmaStatus
     InvalidArgument = KmaNative.KMA_E_INVALID_ARGUMENT,
     OutOfMemory = KmaNative.KMA_E_OUT_OF_MEMORY,
     Io = KmaNative.KMA_E_IO,
+    Resource = KmaNative.KMA_E_RESOURCE,
     ModelFormat = KmaNative.KMA_E_MODEL_FORMAT,
     ModelVersion = KmaNative.KMA_E_MODEL_VERSION,
     InvalidUtf8 = KmaNative.KMA_E_INVALID_UTF8,

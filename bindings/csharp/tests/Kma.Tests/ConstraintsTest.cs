@@ -56,4 +56,19 @@ public sealed class ConstraintsTest : IClassFixture<ModelFixture>
         Assert.Equal(KmaStatus.InvalidArgument, e.Status);
         Assert.Equal(9, e.Offset);
     }
+
+    [Fact]
+    public void OverTheMemoryBudgetIsAResourceError()
+    {
+        // 256 KB of text, 8 analyses: far more than 4 MiB. The analyzer stays usable.
+        string text = string.Concat(Enumerable.Repeat("나는 어제 친구와 함께 영화를 봤다. ", 5000));
+        using var small = new Analyzer(_model, new AnalyzerOptions { ["top_n"] = 8, ["memory_budget_mib"] = 4 });
+        var e = Assert.Throws<KmaException>(() => small.Analyze(text));
+        Assert.Equal(KmaStatus.Resource, e.Status);
+        Assert.Contains("budget of 4 MiB", e.Message);
+        Assert.Equal("밥/NNG", small.Analyze("밥을 먹자").Best.Tokens[0].ToString());
+        Assert.Equal(1024, AnalyzerOptions.LibraryDefault("memory_budget_mib"));
+        using var unbounded = new Analyzer(_model, new AnalyzerOptions { ["memory_budget_mib"] = 0 });
+        Assert.Equal("나/NP", unbounded.Analyze(text).Best.Tokens[0].ToString());
+    }
 }

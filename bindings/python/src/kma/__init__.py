@@ -26,14 +26,14 @@ from typing import List, Tuple
 from . import _kma
 from ._analyzer import Analyzer
 from ._errors import (STATUS_CODES, InvalidArgumentError, InvalidTextError, KmaError,
-                      ModelError, UnsatisfiableError)
+                      MemoryBudgetError, ModelError, UnsatisfiableError)
 from ._model import BUNDLED_MODEL, Joiner, Model, UserDict, default_model_path
 from ._options import Options
 from ._types import Analysis, LmEntry, Sentence, Token
 
 __all__ = [
     "Analysis", "Analyzer", "BUNDLED_MODEL", "InvalidArgumentError", "InvalidTextError",
-    "Joiner", "KmaError", "LmEntry", "Model", "ModelError", "Options", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
+    "Joiner", "KmaError", "LmEntry", "MemoryBudgetError", "Model", "ModelError", "Options", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
     "UserDict", "__version__",
     "active_isa", "default_model_path", "library_version", "model_format_versions",
     "tag_names",

@@ -59,6 +59,12 @@ class UnsatisfiableError(KmaError):
     lemma that no path of the text holds); the message names it."""
 
 
+class MemoryBudgetError(KmaError):
+    """The analysis of a text would hold more memory than its budget
+    (``memory_budget_mib``); the message names the budget. The analyzer
+    stays usable: a shorter text or a larger budget may succeed."""
+
+
 class ModelError(KmaError):
     """The model file cannot be read, is not a kma model, or has a format
     version this library does not read."""
@@ -70,6 +76,7 @@ _CLASSES = {
     STATUS_CODES["KMA_E_INPUT_TOO_LONG"]: InvalidTextError,
     STATUS_CODES["KMA_E_INVALID_ARGUMENT"]: InvalidArgumentError,
     STATUS_CODES["KMA_E_UNSATISFIABLE"]: UnsatisfiableError,
+    STATUS_CODES["KMA_E_RESOURCE"]: MemoryBudgetError,
     STATUS_CODES["KMA_E_IO"]: ModelError,
     STATUS_CODES["KMA_E_MODEL_FORMAT"]: ModelError,
     STATUS_CODES["KMA_E_MODEL_VERSION"]: ModelError,

@@ -19,6 +19,9 @@ pub enum ErrorKind {
     OutOfMemory,
     /// `KMA_E_IO`: the model file could not be opened or read.
     Io,
+    /// `KMA_E_RESOURCE`: the analysis would hold more memory than its
+    /// budget (the `memory_budget_mib` option); the analyzer stays usable.
+    Resource,
     /// `KMA_E_MODEL_FORMAT`: not a kma model, truncated or corrupt.
     ModelFormat,
     /// `KMA_E_MODEL_VERSION`: the model's format version is not supported.
@@ -50,6 +53,7 @@ impl ErrorKind {
             sys::KMA_E_INVALID_ARGUMENT => ErrorKind::InvalidArgument,
             sys::KMA_E_OUT_OF_MEMORY => ErrorKind::OutOfMemory,
             sys::KMA_E_IO => ErrorKind::Io,
+            sys::KMA_E_RESOURCE => ErrorKind::Resource,
             sys::KMA_E_MODEL_FORMAT => ErrorKind::ModelFormat,
             sys::KMA_E_MODEL_VERSION => ErrorKind::ModelVersion,
             sys::KMA_E_INVALID_UTF8 => ErrorKind::InvalidUtf8,

@@ -202,6 +202,24 @@ fn one_convention_and_no_convention_option() {
 }
 
 #[test]
+fn over_the_memory_budget_is_a_resource_error() {
+    let model = model();
+    // 256 KB of text, 8 analyses: far more than 4 MiB. The analyzer stays usable.
+    let text = "나는 어제 친구와 함께 영화를 봤다. ".repeat(5000);
+    let mut small = model.analyzer_with(&Options::new().set("top_n", 8).set("memory_budget_mib", 4)).unwrap();
+    let err = small.analyze(&text).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Resource);
+    assert!(err.message().contains("budget of 4 MiB"), "{}", err.message());
+    let first = |a: &mut kma::Analyzer, t: &str| -> String {
+        let tok = a.analyze(t).unwrap().tokens().next().map(|t| format!("{}/{}", t.form(), t.tag()));
+        tok.unwrap()
+    };
+    assert_eq!(first(&mut small, "밥을 먹자"), "밥/NNG");
+    let mut unbounded = model.analyzer_with(&Options::new().set("memory_budget_mib", 0)).unwrap();
+    assert_eq!(first(&mut unbounded, &text), "나/NP");
+}
+
+#[test]
 fn typos_option_reads_misspellings_as_meant() {
     let model = model();
     let text = "안녕하세여";

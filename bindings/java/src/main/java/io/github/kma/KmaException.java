@@ -20,6 +20,9 @@ public class KmaException extends RuntimeException {
   public static final int OUT_OF_MEMORY = CApi.KMA_E_OUT_OF_MEMORY;
   /** A file could not be opened or read; the message names the path. */
   public static final int IO = CApi.KMA_E_IO;
+  /** The analysis would hold more memory than its budget
+   *  ({@code memory_budget_mib}); the analyzer stays usable. */
+  public static final int RESOURCE = CApi.KMA_E_RESOURCE;
   /** The bytes are not a valid kma model. */
   public static final int MODEL_FORMAT = CApi.KMA_E_MODEL_FORMAT;
   /** The model's format version is not supported by this library. */

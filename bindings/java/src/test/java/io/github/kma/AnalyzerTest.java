@@ -354,6 +354,20 @@ class AnalyzerTest extends BundledModelTest {
   }
 
   @Test
+  void overTheMemoryBudgetIsAResourceError() {
+    // 256 KB of text, 8 analyses: far more than 4 MiB. The analyzer stays usable.
+    String text = "나는 어제 친구와 함께 영화를 봤다. ".repeat(5000);
+    try (Analyzer small = new Analyzer(model, new AnalyzerOptions().set("top_n", 8).set("memory_budget_mib", 4));
+        Analyzer unbounded = new Analyzer(model, new AnalyzerOptions().set("memory_budget_mib", 0))) {
+      KmaException e = assertThrows(KmaException.class, () -> small.analyze(text));
+      assertEquals(KmaException.RESOURCE, e.status());
+      assertTrue(e.getMessage().contains("budget of 4 MiB"), e.getMessage());
+      assertEquals("밥/NNG", small.analyze("밥을 먹자").tokens().get(0).toString());
+      assertEquals("나/NP", unbounded.analyze(text).tokens().get(0).toString());
+    }
+  }
+
+  @Test
   void oneConventionAndNoConventionOption() {
     // Every sentence in one convention (docs/CONVENTIONS.md): 같은 in this
     // KAIST-like sentence is 같/VA 은/ETM as in every source, and the
