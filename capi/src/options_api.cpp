@@ -102,7 +102,6 @@ constexpr SlotInfo kSlots[] = {
                PackageModelText),
     BoolSlot(KMA_OPT_TYPOS, "KMA_OPT_TYPOS", &AnalyzeOptions::typos),
     StringSlot(KMA_OPT_OUTPUT_TAGS, "KMA_OPT_OUTPUT_TAGS", 0, OutputTagsText, ParseOutputTags),
-    BoolSlot(KMA_OPT_CONVENTION, "KMA_OPT_CONVENTION", &AnalyzeOptions::convention_prior),
     IntSlot(KMA_OPT_MEMORY_BUDGET_MIB, "KMA_OPT_MEMORY_BUDGET_MIB", 0, kma::search::kMaxMemoryBudgetMib,
             &AnalyzeOptions::memory_budget_mib),
 };

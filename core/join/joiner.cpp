@@ -39,6 +39,26 @@ bool IsInfinitiveSuffix(PosTag tag, const std::u32string& right) {
 
 bool IsCodalessSyllable(char32_t c) { return hangul::IsSyllable(c) && !hangul::HasCoda(c); }
 
+// The other spellings an ending has in other annotation conventions, which
+// kma's rules leave without a spelling (docs/CONVENTIONS.md): ㄴ for 은 after
+// a consonant (같/VA ㄴ/ETM), 으면 for 면 after a vowel, 아 for 어 after 하,
+// ㅆ/EP for 았/었. Normalized forms (codas split off).
+std::vector<std::u32string> OtherAllomorphs(const std::u32string& e) {
+  std::vector<std::u32string> out;
+  if (e.empty()) return out;
+  const char32_t c = e[0];
+  if (c == U'\u11AB' || c == U'\u11AF' || c == U'\u11B7') out.push_back(U"으" + e);    // ㄴ ㄹ ㅁ -> 은 을 음
+  if (c == U'\u11B8' && e.size() > 1) out.push_back((e[1] == U'시' ? U"으" : U"스") + e);  // ㅂ니다 -> 습니다
+  if ((c == U'으' || c == U'스') && e.size() > 1) out.push_back(e.substr(1));            // 으면 -> 면
+  if (c == U'아' || c == U'여') out.push_back(U"어" + e.substr(1));
+  if (c == U'어') out.push_back(U"아" + e.substr(1));
+  if (c == U'\u11BB') {                                                                 // ㅆ -> 었, 았
+    out.push_back(U"어" + e);
+    out.push_back(U"아" + e);
+  }
+  return out;
+}
+
 }  // namespace
 
 StatusOr<Joiner> Joiner::Create(const Model& m, StemClassFn user_stems) {
@@ -85,9 +105,9 @@ void Joiner::Fuse(const Hyp& h, const std::u32string& right, PosTag tag, std::ve
   const std::u32string_view tail = text.substr(ts);
   const bool open = ts > h.word_begin && IsCodalessSyllable(text[ts - 1]);
   const PosTag right_tag = IsVerbLike(prev_tag_) && IsInfinitiveSuffix(tag, right) ? PosTag::kEC : tag;
-  auto spell = [&](PosTag left_tag) {
+  auto spell = [&](PosTag left_tag, const std::u32string& r) {
     bool any = false;
-    for (const Fusion& f : rules_->Combine(tail, left_tag, prev_irr_, prev_whole_, right, right_tag)) {
+    for (const Fusion& f : rules_->Combine(tail, left_tag, prev_irr_, prev_whole_, r, right_tag)) {
       // Copula drop and spellings that hand a coda to the syllable before
       // the tail need that syllable to be open.
       if (f.after_vowel_only && !open) continue;
@@ -98,10 +118,14 @@ void Joiner::Fuse(const Hyp& h, const std::u32string& right, PosTag tag, std::ve
     }
     return any;
   };
-  if (spell(prev_tag_)) return;
-  // Pairs the rules do not cover (an ending after 었/EP: 었 + ㄹ) are spelled
+  if (spell(prev_tag_, right)) return;
+  // Pairs the rules do not cover (an ending after 었/EP: 었 + 을) are spelled
   // as after a verb stem (었을), when that gives anything.
-  if (!IsVerbLike(prev_tag_) && spell(PosTag::kVV)) return;
+  if (!IsVerbLike(prev_tag_) && spell(PosTag::kVV, right)) return;
+  // An ending in another convention's spelling: as the convention's.
+  if (IsEnding(tag))
+    for (const std::u32string& other : OtherAllomorphs(right))
+      if (spell(prev_tag_, other) || (!IsVerbLike(prev_tag_) && spell(PosTag::kVV, other))) return;
   Hyp& n = out->emplace_back(h);
   n.text += right;
 }

@@ -7,7 +7,10 @@
 // (the same rules and irregular classes the model was built with, see
 // core/morph/conjugation.h); of the spellings the rules allow, the cheapest
 // is written, and among equally cheap ones the first the rule file lists
-// (the usual spelling). A few contractions the annotated corpus writes and
+// (the usual spelling). Morphemes in kma's convention (docs/CONVENTIONS.md)
+// join by the rules; an ending written in another convention's spelling
+// (같/VA ㄴ/ETM for 같/VA 은/ETM, 하/XSV 아/EC, 가/VV ㅆ/EP) is spelled as its
+// counterpart in kma's. A few contractions the annotated corpus writes and
 // the model reads through other entries are the joiner's own (거 + 이 -> 게,
 // 것 + ㄴ -> 건; joiner.cpp). Between words it writes a space: where the caller
 // says so, or, for morphemes added with JoinSpace::kAuto, where the rule of

@@ -200,11 +200,9 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
     if (!conj.ok()) return conj.status();
     conjugation_ = std::move(conj.value());
   }
-  if (m.FindSection(kConventionSection, &d, &n)) {
-    auto prior = ConventionPrior::Open(d, n, storage_->knlm.vocab_size());
-    if (!prior.ok()) return prior.status();
-    convention_ = prior.value();
-  }
+  // A "convention" section (the convention prior of models of earlier
+  // builders) is not read: such a model analyses in one convention like
+  // every other (docs/MODEL_FORMAT.md).
   period_lm_id_ = LmClassToken(PosTag::kSF);
   const uint32_t node = trie_.Find(U".");
   if (node != TrieView::kNone) {

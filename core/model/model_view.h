@@ -1,7 +1,7 @@
 // ModelImpl: a loaded model as the layers above core/model read it
 // (kma::Model::impl()): typed, read-only access to the dictionary records,
 // the form trie, the boundary and concatenation tables, the language
-// models, the conjugation data and the convention prior. The search, the
+// models and the conjugation data. The search, the
 // user dictionary and the joiner work on this; applications and the C ABI
 // see kma::Model only (core/model/model.h). Everything is read-only after
 // loading, but for two thread-safe memos (dictionary word tags, and the
@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +22,6 @@
 #include "core/dict/trie.h"
 #include "core/lm/factory.h"
 #include "core/lm/tag_table.h"
-#include "core/model/convention_prior.h"
 #include "core/model/dictionary_words.h"
 #include "core/model/model_memo.h"
 
@@ -92,9 +90,6 @@ class ModelImpl {
   // Run-time conjugation data (core/morph/conjugation.h), or nullptr for a
   // model built without it.
   const Conjugation* conjugation() const { return conjugation_.get(); }
-  // The convention prior (core/model/convention_prior.h), or nullptr for a
-  // model built without sources.
-  const ConventionPrior* convention() const { return convention_ ? &*convention_ : nullptr; }
   // Where the user dictionary keeps what every dictionary compiled against
   // this model shares (core/userdict/user_dict_basis.h).
   const ModelMemo& user_dict_memo() const { return user_dict_memo_; }
@@ -134,7 +129,6 @@ class ModelImpl {
   TagLmTable tag_table_;
   uint32_t period_lm_id_ = 0;
   std::unique_ptr<Conjugation> conjugation_;
-  std::optional<ConventionPrior> convention_;
 };
 
 }  // namespace kma

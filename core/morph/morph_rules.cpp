@@ -170,7 +170,8 @@ bool MorphRules::Applies(const Rule& r, const MatchInput& in, const std::u32stri
 }
 
 // Stage 1: the first matching alternation rule rewrites the start of the
-// right form (vowel harmony 아/어, ㅆ -> 었); otherwise it stays as is.
+// right form (ㅆ -> 었), or, a never rule, leaves no variant; otherwise the
+// form stays as is.
 void MorphRules::Alternate(const MatchInput& in, const std::u32string& right, Variants* variants) const {
   variants->count = 0;
   char32_t caps[8];
@@ -178,6 +179,7 @@ void MorphRules::Alternate(const MatchInput& in, const std::u32string& right, Va
   for (uint16_t id : Bucket(true, in.left_tag, in.key)) {
     const Rule& r = rules_[id];
     if (!Applies(r, in, right, caps, &num_caps)) continue;
+    if (r.never) return;
     for (const ResultItem& item : r.results) {
       Variants::Item& v = variants->New(item.penalty, item.after_vowel_only);
       if (item.kind == ResultItem::kPlain) {
@@ -256,8 +258,9 @@ std::vector<Fusion> MorphRules::Combine(std::u32string_view left_tail, PosTag le
 
 std::vector<std::string> MorphRules::CombineWords(std::string_view left_form, PosTag left_tag,
                                                   IrregularClass irr, std::string_view right_form,
-                                                  PosTag right_tag) const {
+                                                  PosTag right_tag, std::vector<float>* penalties) const {
   std::vector<std::string> words;
+  if (penalties != nullptr) penalties->clear();
   std::u32string l32, r32;
   if (!DecodeUtf8(left_form, &l32) || !DecodeUtf8(right_form, &r32)) return words;
   std::u32string left = NormalizeText(l32), right = NormalizeText(r32);
@@ -270,7 +273,9 @@ std::vector<std::string> MorphRules::CombineWords(std::string_view left_form, Po
     if (f.after_vowel_only && !head_open) continue;
     if (!f.surface.empty() && IsCoda(f.surface[0]) && !head_open) continue;
     std::string w = DenormalizeToUtf8(head + f.surface);
-    if (std::find(words.begin(), words.end(), w) == words.end()) words.push_back(std::move(w));
+    if (std::find(words.begin(), words.end(), w) != words.end()) continue;
+    words.push_back(std::move(w));
+    if (penalties != nullptr) penalties->push_back(f.penalty);
   }
   return words;
 }

@@ -82,10 +82,11 @@ class MorphRules {
   // Convenience for tests and tools: whole forms in NFC UTF-8 (compatibility
   // jamo allowed at the start of endings: "ㄴ", "ㅂ니다") -> NFC UTF-8 surfaces
   // of the whole word, best first, e.g. ("돕", VV, kB, "아", EC) -> {"도와"}.
-  // Invalid UTF-8 gives an empty result.
+  // Invalid UTF-8 gives an empty result. With `penalties`, the penalty of
+  // each word is stored there (same order).
   std::vector<std::string> CombineWords(std::string_view left_form, PosTag left_tag,
                                         IrregularClass irr, std::string_view right_form,
-                                        PosTag right_tag) const;
+                                        PosTag right_tag, std::vector<float>* penalties = nullptr) const;
 
   // Number of rules (alternation + fusion lines) in the compiled file.
   size_t rule_count() const { return rules_.size(); }
@@ -109,6 +110,7 @@ class MorphRules {
   };
   struct Rule {
     bool is_alt = false;  // alternation (rewrites the right form) vs fusion
+    bool never = false;   // an alternation that leaves the pair without a spelling
     std::bitset<kNumTags> left_tags, right_tags;
     uint16_t irr_mask = 0xFFFF;  // bit per IrregularClass
     bool need_whole = false;

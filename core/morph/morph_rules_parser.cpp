@@ -58,8 +58,8 @@ class MorphRulesParser {
     if (tok.empty()) return Status::Ok();
     if (tok[0] == "set") return ParseSet(tok);
     if (tok[0] == "tags") return ParseTagsDirective(tok);
-    if (tok[0] == "alt" || tok[0] == "fuse") return ParseRule(tok);
-    return Error("unknown statement '" + std::string(tok[0]) + "' (expected set, tags, alt or fuse)");
+    if (tok[0] == "alt" || tok[0] == "fuse" || tok[0] == "never") return ParseRule(tok);
+    return Error("unknown statement '" + std::string(tok[0]) + "' (expected set, tags, alt, fuse or never)");
   }
 
   Status ParseSet(const std::vector<std::string_view>& tok) {
@@ -273,11 +273,13 @@ class MorphRulesParser {
   }
 
   Status ParseRule(const std::vector<std::string_view>& tok) {
-    if (tok.size() < 6)
-      return Error("expected: " + std::string(tok[0]) +
-                   " LEFT_TAGS LEFT_PATTERN RIGHT_TAGS RIGHT_PATTERN RESULTS [FLAGS]");
     MorphRules::Rule rule;
-    rule.is_alt = tok[0] == "alt";
+    rule.never = tok[0] == "never";
+    rule.is_alt = rule.never || tok[0] == "alt";
+    const size_t first_flag = rule.never ? 5 : 6;
+    if (tok.size() < first_flag)
+      return Error("expected: " + std::string(tok[0]) + " LEFT_TAGS LEFT_PATTERN RIGHT_TAGS RIGHT_PATTERN" +
+                   (rule.never ? "" : " RESULTS") + " [FLAGS]");
     rule.line = line_;
     KMA_RETURN_IF_ERROR(ParseTagList(tok[1], &rule.left_tags));
     KMA_RETURN_IF_ERROR(ParseElems(tok[2], false, &rule.left));
@@ -285,12 +287,14 @@ class MorphRulesParser {
     KMA_RETURN_IF_ERROR(ParseElems(tok[4], false, &rule.right));
     int captures = CountClasses(rule.left) + CountClasses(rule.right);
     if (captures > 8) return Error("at most 8 classes per rule");
-    for (std::string_view item : SplitChar(tok[5], ',')) {
-      MorphRules::ResultItem ri;
-      KMA_RETURN_IF_ERROR(ParseResultItem(item, captures, &ri));
-      rule.results.push_back(std::move(ri));
+    if (!rule.never) {
+      for (std::string_view item : SplitChar(tok[5], ',')) {
+        MorphRules::ResultItem ri;
+        KMA_RETURN_IF_ERROR(ParseResultItem(item, captures, &ri));
+        rule.results.push_back(std::move(ri));
+      }
     }
-    for (size_t i = 6; i < tok.size(); ++i) {
+    for (size_t i = first_flag; i < tok.size(); ++i) {
       std::string_view f = tok[i];
       if (f == "whole") {
         rule.need_whole = true;

@@ -38,7 +38,6 @@ struct Analyzer::Scratch {
   std::vector<Path> paths;
   search::BeamSearch search;
   search::NBestJoiner nbest;
-  std::vector<uint32_t> units;  // the convention guess's characters
   std::vector<uint32_t> space_gaps;  // spacing correction: SearchParams::space_gaps
   // Constrained analysis only.
   search::SearchConstraints constraints;
@@ -355,8 +354,7 @@ bool Analyzer::HoldsSpans(const search::SearchConstraints& sc, const Path& p) {
   return true;
 }
 
-void Analyzer::BuildChunkLattice(const AnalyzeOptions& opt, const search::LatticeParams& lp,
-                                 const search::Chunk& c, size_t* pti) {
+void Analyzer::BuildChunkLattice(const search::LatticeParams& lp, const search::Chunk& c, size_t* pti) {
   Scratch& sc = *scratch_;
   const ModelImpl& model = model_->impl();
   const std::u32string& t = sc.nt.text;
@@ -365,11 +363,6 @@ void Analyzer::BuildChunkLattice(const AnalyzeOptions& opt, const search::Lattic
   for (size_t k = *pti; k < sc.pretokens.size() && sc.pretokens[k].begin < c.end; ++k)
     sc.chunk_pretokens.push_back(sc.pretokens[k]);
   search::BuildLattice(model, t, c.begin, c.end, sc.chunk_pretokens, lp, &sc.lattice);
-  sc.lattice.convention = nullptr;
-  if (const ConventionPrior* prior = model.convention(); prior != nullptr && opt.convention_prior) {
-    const uint32_t source = prior->Guess(std::u32string_view(t).substr(c.begin, c.end - c.begin), &sc.units);
-    sc.lattice.convention = prior->Penalties(source);
-  }
   if (user_) search::AddUserNodes(model, *user_, t, c.begin, c.end, &sc.user_nodes, &sc.lattice);
   if (lp.budget != nullptr) {
     lp.budget->Hold(search::MemoryBudget::kLattice, sc.lattice.held_bytes());
@@ -394,7 +387,7 @@ search::SearchParams Analyzer::PrepareChunk(const AnalyzeOptions& opt, const sea
                                             const search::SearchParams& sp, const search::Chunk& c,
                                             bool constrained, size_t* pti) {
   Scratch& sc = *scratch_;
-  BuildChunkLattice(opt, lp, c, pti);
+  BuildChunkLattice(lp, c, pti);
   if (constrained) {
     search::ApplySpanConstraints(sc.constraints, c.begin, c.end, &sc.lattice);
     sc.constraints.chunk_lemmas = search::ChunkLemmas(sc.constraints, c);

@@ -60,10 +60,6 @@ struct AnalyzeOptions {
   float typo_cost_scale = -1.0f;
   // See search::SearchParams::skip_margin (negative: the default).
   float skip_margin = -1.0f;
-  // The model's convention prior (core/model/convention_prior.h): each
-  // sentence is analysed in the annotation convention of the training
-  // source it reads like. Off: every sentence in the corpus's mixture.
-  bool convention_prior = true;
   // Tags the analyses keep, one bit per PosTag (0: all). A post-filter on
   // the tokens: the analysis is the same, tokens of other tags are left out
   // (the others keep their word and sentence numbers). Splitting ignores it.
@@ -170,9 +166,8 @@ class Analyzer {
                                     const search::SearchParams& sp, const search::Chunk& c, bool constrained,
                                     size_t* pti);
   // The lattice of chunk `c` (pretokens from index *pti on), with the
-  // convention prior's penalties and the user dictionary's nodes.
-  void BuildChunkLattice(const AnalyzeOptions& opt, const search::LatticeParams& lp, const search::Chunk& c,
-                         size_t* pti);
+  // user dictionary's nodes.
+  void BuildChunkLattice(const search::LatticeParams& lp, const search::Chunk& c, size_t* pti);
   // True if `p` holds every span constraint's morphemes inside its span and
   // crosses none.
   static bool HoldsSpans(const search::SearchConstraints& sc, const search::Path& p);

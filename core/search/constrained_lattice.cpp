@@ -138,7 +138,7 @@ void ApplySpanConstraints(const SearchConstraints& sc, uint32_t begin, uint32_t 
     n.joins_right = false;
     n.first_step = static_cast<uint32_t>(lattice->steps.size());
     n.first_char = 0;
-    for (const MorphStep& st : fs->steps) lattice->steps.push_back(StepBuilder::ForcedStep(*lattice, st));
+    lattice->steps.insert(lattice->steps.end(), fs->steps.begin(), fs->steps.end());
   }
   std::stable_sort(kept.begin(), kept.end(), [](const Node& a, const Node& b) { return a.begin < b.begin; });
   nodes.swap(kept);

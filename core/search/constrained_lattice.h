@@ -57,8 +57,7 @@ Status ResolveConstraints(const ModelImpl& model, MorphLookup* lookup, const Con
 // Applies the span constraints inside [begin, end) to a lattice built by
 // BuildLattice: drops the nodes that overlap a span (a pattern node that
 // sticks out keeps its parts outside) and adds the forced nodes, unpacked,
-// their model morphemes with the chunk's convention penalty (set
-// lattice->convention first), as every model morpheme has.
+// with the steps ResolveConstraints made of their morphemes.
 void ApplySpanConstraints(const SearchConstraints& sc, uint32_t begin, uint32_t end, Lattice* lattice);
 
 // Joins the chunks that a span or a lemma's span straddles (a constraint

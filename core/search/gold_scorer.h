@@ -2,7 +2,7 @@
 //
 // ScoreUtf8 gives the score the search gives an analysis, worked out from
 // its tokens alone: it rebuilds the lattices the search saw (the same
-// chunks, convention, user dictionary, typo readings and span constraints),
+// chunks, user dictionary, typo readings and span constraints),
 // finds the nodes that spell the tokens, and extends a path through them
 // with the search's step builder (core/search/step_builder.h) and no beam.
 // For an analysis the search returned, the result is the search's score; a

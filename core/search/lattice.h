@@ -112,10 +112,6 @@ struct Lattice {
   // The user dictionary whose nodes it holds, if any; BuildLattice applies
   // its blocks and scores to the model's nodes (core/search/user_nodes.h).
   const UserDictionary* user = nullptr;
-  // The penalty row of the convention the chunk is analysed in, by LM token
-  // (core/model/convention_prior.h), or nullptr; the step builder adds it
-  // to the steps of model morphemes (core/search/step_builder.h).
-  const float* convention = nullptr;
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;

@@ -284,7 +284,7 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
   {
     if (n.kind != NodeKind::kEntry) {
       MorphStep& st = steps.emplace_back();
-      if (n.kind == NodeKind::kPattern && n.entry != 0) StepBuilder::ModelStep(model, *lattice, n.entry, &st);
+      if (n.kind == NodeKind::kPattern && n.entry != 0) StepBuilder::ModelStep(model, n.entry, &st);
       else st = StepBuilder::ClassStep(n.tag);
       n.step_count = 1;
       return;
@@ -303,7 +303,7 @@ void UnpackNode(const ModelImpl& model, size_t i, Lattice* lattice) {
     for (uint32_t k = 0; k < count; ++k) {
       MorphStep& st = steps.emplace_back();
       if (n.entry_kind == EntryKind::kHead) StepBuilder::HeadStep(model, ms[k], &st);
-      else StepBuilder::ModelStep(model, *lattice, ms[k], &st);
+      else StepBuilder::ModelStep(model, ms[k], &st);
     }
     n.step_count = static_cast<uint8_t>(count);
     n.tag = steps[n.first_step].tag;

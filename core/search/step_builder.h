@@ -7,8 +7,7 @@
 //     of the model's readings;
 //   - per morpheme, when the node extends a path: the boundary score (a
 //     space or none between two tags), the cost per morpheme, and the class
-//     interpolation of the morpheme LM with the tag-class model, whose
-//     emission scores carry the chunk's convention penalty;
+//     interpolation of the morpheme LM with the tag-class model;
 //   - where a chunk ends: the virtual full stop and end of sentence.
 // The lattice's makers (lattice_builder.cpp, typo_candidates.cpp,
 // user_nodes.cpp, constrained_lattice.cpp) take their node costs and
@@ -94,12 +93,8 @@ class StepBuilder {
 
   // ---- Morpheme steps (MorphStep), when a node is unpacked ----
 
-  // Model morpheme `morph` in the lattice's chunk: the dictionary's scores
-  // and the chunk's convention penalty.
-  static void ModelStep(const ModelImpl& model, const Lattice& lattice, uint32_t morph, MorphStep* out) {
-    FillStep(model, morph, out);
-    AddConventionPenalty(lattice, out);
-  }
+  // Model morpheme `morph`: the dictionary's scores.
+  static void ModelStep(const ModelImpl& model, uint32_t morph, MorphStep* out) { FillStep(model, morph, out); }
   // A stem head's step only names the stem: the stem is scored (StemStep)
   // once its fused tail arrives.
   static void HeadStep(const ModelImpl& model, uint32_t morph, MorphStep* out) { FillStep(model, morph, out); }
@@ -111,12 +106,11 @@ class StepBuilder {
       *out = MorphStep{morph, m.lm_token, m.emit_logp, m.tag_logp, m.socket_key, m.tag};
       return;
     }
-    ModelStep(model, lattice, morph, out);
+    ModelStep(model, morph, out);
   }
   // An unknown word or a pattern without dictionary entry: its tag's class token.
   static MorphStep ClassStep(PosTag tag) { return MorphStep{0, LmClassToken(tag), 0.0f, 0.0f, 0, tag}; }
-  // A user reading's morpheme, as the dictionary compiled it (a user's
-  // words keep their scores: no convention penalty).
+  // A user reading's morpheme, as the dictionary compiled it.
   static MorphStep UserStepOf(const UserStep& us) {
     return MorphStep{us.morph, us.lm_token, us.emit_logp, us.tag_logp, us.socket_key, us.tag};
   }
@@ -125,15 +119,6 @@ class StepBuilder {
   static MorphStep ForcedOovStep(uint32_t id, PosTag tag) {
     return MorphStep{id, LmClassToken(tag), 0.0f, kForcedOovTagLogp, 0, tag};
   }
-  // A forced morpheme in the chunk, from the step ResolveConstraints made
-  // of it before the chunk's convention was known (for a model morpheme,
-  // the dictionary's scores): a model morpheme's step gets the penalty.
-  static MorphStep ForcedStep(const Lattice& lattice, const MorphStep& resolved) {
-    MorphStep st = resolved;
-    AddConventionPenalty(lattice, &st);
-    return st;
-  }
-
   // ---- Paths: the step itself ----
 
   enum class Reach {
@@ -168,18 +153,6 @@ class StepBuilder {
   static constexpr float kForcedOovTagLogp = -12.0f;
   static constexpr float kLog2 = 0.6931472f;
 
-  // Adds the chunk's convention penalty (Lattice::convention) to the step
-  // of a model morpheme, in both halves of the class interpolation so that
-  // the step's score moves by exactly the penalty. Steps of user morphemes,
-  // class tokens and forced morphemes the dictionary lacks keep their
-  // scores: a user's words are what the user wants.
-  static void AddConventionPenalty(const Lattice& lattice, MorphStep* st) {
-    if (lattice.convention == nullptr || st->morph == 0 || (st->morph & (kUserIdBit | kForcedMorphBit)) != 0)
-      return;
-    const float p = lattice.convention[st->lm_token];
-    st->emit_logp += p;
-    st->tag_logp += p;
-  }
   // Adds morpheme `m` with its boundary score to the state being built;
   // false once it falls below `floor` (out->score then bounds the result
   // from above).

@@ -702,36 +702,25 @@ static char* morphs_with(const kma_options* o, const char* text) {
   return out;
 }
 
-/* KMA_OPT_CONVENTION: on by default; off, the sentence is analysed in the
- * corpus's mixture of conventions, which reads 다른 here as the determiner
- * where the KAIST-like sentence's own convention has 다르/VA ㄴ/ETM. */
-static void test_convention_option(void** state) {
+/* Slot 8 (the convention prior's, retired) is no option any more: the
+ * table skips it, its name is unknown, and setting it is refused. The
+ * analysis follows one convention: 같은 in a KAIST-like sentence is
+ * 같/VA 은/ETM, as in every source (docs/CONVENTIONS.md). */
+static void test_retired_convention_slot(void** state) {
   static const char kText[] = "그는 다른 사람과 같은 생각을 하고 있었다.";
   kma_options* o = NULL;
-  int32_t v = -1;
-  double lo = 0, hi = 0;
-  char *with_prior, *without, *by_default;
+  int32_t slot = -1;
+  char* morphs;
   (void)state;
   assert_int_equal(kma_options_new(&o), KMA_OK);
-  assert_int_equal(kma_option_type(KMA_OPT_CONVENTION), KMA_OPT_TYPE_INT);
-  assert_int_equal(kma_option_bounds(KMA_OPT_CONVENTION, &lo, &hi), KMA_OK);
-  assert_true(lo == 0 && hi == 1);
-  assert_int_equal(kma_options_get_int(o, KMA_OPT_CONVENTION, &v), KMA_OK);
-  assert_int_equal(v, 1);
-  assert_int_equal(kma_options_set_int(o, KMA_OPT_CONVENTION, 2), KMA_E_INVALID_ARGUMENT);
-  assert_true(contains(kma_last_error_message(), "KMA_OPT_CONVENTION"));
-  by_default = morphs_with(NULL, kText);
-  with_prior = morphs_with(o, kText);
-  assert_int_equal(kma_options_set_int(o, KMA_OPT_CONVENTION, 0), KMA_OK);
-  assert_int_equal(kma_options_get_int(o, KMA_OPT_CONVENTION, &v), KMA_OK);
-  assert_int_equal(v, 0);
-  without = morphs_with(o, kText);
-  assert_string_equal(by_default, with_prior);
-  assert_true(contains(with_prior, "다르/VA ㄴ/ETM 사람/NNG"));
-  assert_true(contains(without, "다른/MM 사람/NNG"));
-  free(by_default);
-  free(with_prior);
-  free(without);
+  assert_int_equal(kma_option_type(8), KMA_OPT_TYPE_NONE);
+  assert_int_equal(kma_option_next(7), KMA_OPT_MEMORY_BUDGET_MIB);
+  assert_int_equal(kma_options_set_int(o, 8, 0), KMA_E_UNSUPPORTED);
+  assert_true(contains(kma_last_error_message(), "unknown option slot 8"));
+  assert_int_equal(kma_option_find("convention", &slot), KMA_E_UNSUPPORTED);
+  morphs = morphs_with(o, kText);
+  assert_true(contains(morphs, "같/VA 은/ETM 생각/NNG"));
+  free(morphs);
   kma_options_free(o);
 }
 
@@ -1035,7 +1024,7 @@ int main(void) {
       cmocka_unit_test(test_null_arguments),
       cmocka_unit_test(test_options),
       cmocka_unit_test(test_lm_option),
-      cmocka_unit_test(test_convention_option),
+      cmocka_unit_test(test_retired_convention_slot),
       cmocka_unit_test(test_top_n),
       cmocka_unit_test(test_utf8_offsets),
       cmocka_unit_test(test_utf16_offsets),

@@ -275,6 +275,12 @@ static void joiner_examples(void** state) {
       {"가깝/VA ㄴ/ETM", "가까운"},
       {"하/VV 시/EP 었/EP 다/EF", "하셨다"},
       {"나/NP 는/JX 학교/NNG 에/JKB 가/VV 았/EP 다/EF ./SF", "나는 학교에 갔다."},
+      {"하/VV 지/EC 않/VX 을까/EF", "하지 않을까"},
+      /* Endings in other conventions' spellings join as kma's. */
+      {"같/VA ㄴ/ETM", "같은"},
+      {"공부/NNG 하/XSV 아/EC", "공부해"},
+      {"가/VV ㅆ/EP 다/EF", "갔다"},
+      {"가/VV 으면/EC", "가면"},
   };
   kma_joiner* j = NULL;
   size_t i;

@@ -8,7 +8,7 @@
 //
 // The base images are built once per process from tests/data/mini (a few
 // milliseconds): 0 int8 CoNg rows, 1 int8 rows plus the float32 models,
-// another default LM and a convention prior.
+// another default LM.
 //
 // Input layout (ByteReader; missing bytes read as 0):
 //   [0] bit 0: base image; bit 1: keep the stale checksum and size (the
@@ -68,21 +68,8 @@ std::string BuildBase(int variant) {
   } else {
     c.lms = {"knlm", "cong", "cong-global", "cong-fp32", "cong-global-fp32"};
     c.default_lm = "cong-global+knlm";
-    // A convention prior too (two made-up sources, a small feature table),
-    // so that its section parser and the analyses it guides are fuzzed.
-    c.sources_path = path + ".sources";
-    const std::string corpus = ReadAll(c.train_path);
-    if (FILE* f = std::fopen(c.sources_path.c_str(), "wb")) {
-      size_t line = 0;
-      for (char ch : corpus)
-        if (ch == '\n') std::fputs(line++ % 3 == 0 ? "b\n" : "a\n", f);
-      std::fclose(f);
-    }
-    c.convention.bucket_bits = 10;
-    c.convention.prior_strength = 10;
   }
   const kma::Status st = kma::build::BuildModel(c);
-  if (!c.sources_path.empty()) std::remove(c.sources_path.c_str());
   FUZZ_CHECK(st.ok(), "cannot build the base model: " + st.message());
   std::string image = ReadAll(path);
   std::remove(path.c_str());

@@ -6,7 +6,6 @@
 
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
-#include "core/model/convention_prior.h"
 #include "core/model/format.h"
 #include "core/morph/conjugation.h"
 #include "core/morph/morph_rules.h"
@@ -98,16 +97,6 @@ Status TrainCongStages(const BuildConfig& cfg, const LmPlan& plan, const Vocabul
   return Status::Ok();
 }
 
-// The convention stage: the gold sentences are the first of `lm_sents`.
-Status BuildConvention(const BuildConfig& cfg, const CorpusData& data,
-                       const std::vector<std::vector<uint32_t>>& lm_sents, uint32_t lm_vocab, const LogFn& log,
-                       std::string* out) {
-  std::vector<std::string> sources;
-  KMA_RETURN_IF_ERROR(
-      ReadGoldSources(cfg.sources_path, cfg.train_path, data.gold_file_lines, data.gold_lines, &sources));
-  return BuildConventionSection(cfg.convention, data.gold_lines, lm_sents, sources, lm_vocab, log, out);
-}
-
 void AddCongSections(const LmPlan& plan, CongTrainResult* cong, ModelWriter* w) {
   const std::pair<BuiltLm, std::string*> blobs[] = {{BuiltLm::kCong, &cong->int8_blob},
                                                     {BuiltLm::kCongFp32, &cong->fp32_blob},
@@ -148,12 +137,6 @@ Status BuildModel(const BuildConfig& cfg) {
   std::vector<std::vector<uint32_t>> lm_sents, tag_sents;
   LmSentences(vocab, data.sentences, &lm_sents, &tag_sents);
   w.AddSection("boundary", PodSection(BoundaryTable(cfg.tag_model, data.sentences)));
-  if (!cfg.sources_path.empty()) {
-    std::string prior;
-    KMA_RETURN_IF_ERROR(BuildConvention(cfg, data, lm_sents, vocab.lm_vocab, log, &prior));
-    if (!prior.empty()) w.AddSection(std::string(kConventionSection), std::move(prior));
-    done("convention");
-  }
   const std::vector<float> ngram_weights = std::move(data.ngram_weights);
   data = CorpusData();
   std::string knlm;

@@ -9,7 +9,6 @@
 //   dictionary  packed dictionary sections and the form trie
 //   knlm        the Kneser-Ney morpheme model (KnlmBuildOptions)
 //   tag model   tag n-gram model and word-boundary table (TagModelSpec)
-//   convention  the convention prior, when the sources are known (ConventionSpec)
 //   cong        the CoNg model (CongTrainOptions)
 //   cong-global its distant part (CongGlobalSpec)
 //   metadata    license, LM list and settings (MetadataSpec)
@@ -21,7 +20,6 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "tools/builder/convention/convention_builder.h"
 #include "tools/builder/corpus/corpus_stage.h"
 #include "tools/builder/dict/rule_expansion.h"
 #include "tools/builder/dict/vocabulary.h"
@@ -35,9 +33,6 @@ namespace kma::build {
 struct BuildConfig {
   std::string train_path;   // corpus/train.tsv (never dev.tsv)
   std::string lexicon_dir;  // directory with lexicon.tsv, irregular.tsv
-  // The source of each line of train_path (corpus/train.sources); empty:
-  // the model has no convention prior.
-  std::string sources_path;
   std::string rules_path;   // models/morph_rules.txt
   std::string output_path;  // model file to write
   // Language models to build (names in tools/builder/lm/lm_plan.h); knlm is
@@ -53,7 +48,6 @@ struct BuildConfig {
   RulesSpec rules;
   KnlmBuildOptions knlm;  // order 3, 8-bit codebooks
   TagModelSpec tag_model;
-  ConventionSpec convention;
   CongTrainOptions cong;
   CongGlobalSpec cong_global;
   MetadataSpec metadata;

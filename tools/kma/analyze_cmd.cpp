@@ -35,7 +35,7 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kAnalyzeUsage[] =
-    "usage: kma analyze [--model P] [--lm NAME] [--typos] [--no-convention] [--top-n N] [--format morphs|json|tsv]\n"
+    "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
     "                   [--memory-budget SIZE]\n"
@@ -50,8 +50,6 @@ constexpr const char kAnalyzeUsage[] =
     "                 are read as meant, at a cost, and bare jamo (ㅋㅋ, ㅠㅠ) become\n"
     "                 tokens; in json, tokens read from a corrected spelling get\n"
     "                 \"corrected\":true (their span is the text as written)\n"
-    "  --no-convention  analyse every sentence in the corpus's mixture of\n"
-    "                 annotation conventions, without the model's convention prior\n"
     "  -n, --top-n N  analyses per line, 1..64 (default 1)\n"
     "  -f, --format F morphs (default): one line \"form/TAG ...\" per input line;\n"
     "                 with --top-n N>1, N lines \"score<TAB>form/TAG ...\" and a blank line\n"
@@ -198,7 +196,6 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"model", 0, true},
                   {"lm", 0, true},
                   {"typos", 0, false},
-                  {"no-convention", 0, false},
                   {"top-n", 'n', true},
                   {"format", 'f', true},
                   {"threads", 't', true},
@@ -266,7 +263,6 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->analyze.top_n = static_cast<int>(top_n);
   s->analyze.lm = args.Get("lm");
   s->analyze.typos = args.Has("typos");
-  s->analyze.convention_prior = !args.Has("no-convention");
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");
   s->block = args.Get("block");

@@ -90,11 +90,10 @@ std::vector<FlagOption> FlagOptions(build::BuildConfig* c) {
        "close "
        "to the float model's",
        &c->cong.compensated_rounding},
-      {"no-join-motion-compounds",
-       "keep the training data's split motion compounds (들/VV 어/EC 가/VX) instead of joining them into one "
-       "verb "
-       "(들어가/VV)",
-       &c->corpus.join_motion_compounds},
+      {"source-conventions",
+       "train on each source's own annotation conventions instead of mapping the corpus and the lexicon to "
+       "the standard convention (docs/CONVENTIONS.md)",
+       &c->corpus.standard_convention},
   };
 }
 
@@ -175,6 +174,9 @@ std::string Usage(bool dev) {
   }
   AppendHelp(&u, "--weak FILE", "dictionary usage examples (default: DIR/weak/dict_examples.tsv)");
   AppendHelp(&u, "--no-weak", "build from the corpus alone, without the examples");
+  AppendHelp(&u, "--teacher FILE",
+             "analyse the examples with this model instead of building the teacher: a model of the same DIR "
+             "built with the same options and --no-weak (the result is the same file, without the cost)");
   AppendHelp(&u, "--weak-kinds LIST",
              "comma-separated KIND:W, the examples' kinds (sentence, dialogue, phrase) used and their "
              "weights as in --silver (default " + kinds + ")");
@@ -183,9 +185,6 @@ std::string Usage(bool dev) {
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
              "below 1 (each occurrence counts W in the n-gram models, once elsewhere)");
   AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
-  AppendHelp(&u, "--no-convention",
-             "no convention prior, even with DIR/corpus/train.sources (the source of each corpus line, "
-             "from which the model learns each source's annotation convention)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
   AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
   return u + "Progress is printed to stderr.\n";
@@ -207,7 +206,7 @@ ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
       {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
-      {"weak-kinds", 0, true}, {"no-convention", 0, false}};
+      {"weak-kinds", 0, true}, {"teacher", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
@@ -314,9 +313,10 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string
   config->rules_path = args.Get(
       "rules", dev_tree ? std::string(KMA_SOURCE_DIR_DEFAULT) + "/models/morph_rules.txt" : std::string());
   if (!IsFile(config->train_path)) return Fail(kExitRuntime, config->train_path + ": training corpus not found");
-  // The sources of the corpus lines give the model its convention prior.
-  if (const std::string sources = data + "/corpus/train.sources"; IsFile(sources) && !args.Has("no-convention"))
-    config->sources_path = sources;
+  // The sources of the corpus lines: the convention mapping counts its
+  // rewrites per source.
+  if (const std::string sources = data + "/corpus/train.sources"; IsFile(sources))
+    config->corpus.sources_path = sources;
   if (!IsDir(config->lexicon_dir)) return Fail(kExitRuntime, config->lexicon_dir + ": lexicon directory not found");
   if (config->rules_path.empty()) return Fail(kExitUsage, "no rule file given (use --rules FILE)");
   if (!IsFile(config->rules_path))
@@ -348,8 +348,9 @@ int RunBuildModel(int argc, char** argv, int first) {
     return Fail(kExitUsage, "build-model needs -o OUT (see 'kma build-model --help')");
   error = ApplyOptions(args, &config);
   ExampleSilverSpec weak_spec;
-  if (error.empty() && args.Has("no-weak") && (args.Has("weak") || args.Has("weak-kinds")))
-    error = "--no-weak cannot be combined with --weak or --weak-kinds";
+  if (error.empty() && args.Has("no-weak") && (args.Has("weak") || args.Has("weak-kinds") || args.Has("teacher")))
+    error = "--no-weak cannot be combined with --weak, --weak-kinds or --teacher";
+  weak_spec.teacher_path = args.Get("teacher");
   if (error.empty() && args.Has("weak-kinds")) error = ApplyWeakKinds(args.Get("weak-kinds"), &weak_spec);
   if (!error.empty()) return Fail(kExitUsage, error);
   std::string examples;

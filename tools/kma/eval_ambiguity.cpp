@@ -54,7 +54,7 @@ std::string AnalysisKey(const std::vector<Morph>& morphs) {
   return key;
 }
 
-bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
+bool AmbiguityIndex::Load(const std::string& path, std::string* error, const MapFn& map) {
   LineReader in, sources;
   if (!in.Open(path, error)) return false;
   const std::string sources_path = SourcesPathFor(path);
@@ -78,6 +78,8 @@ bool AmbiguityIndex::Load(const std::string& path, std::string* error) {
       else too_many_sources = true;
     }
     if (!SplitGoldWords(line, &words, &analyses)) continue;
+    if (map) map(&analyses);
+    if (analyses.size() != words.size()) continue;
     for (size_t i = 0; i < words.size(); ++i) {
       std::string key = AnalysisKey(analyses[i]);
       std::vector<Reading>& readings = words_[words[i]];

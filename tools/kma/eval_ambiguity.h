@@ -7,6 +7,7 @@
 #define KMA_TOOLS_KMA_EVAL_AMBIGUITY_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -40,8 +41,11 @@ class AmbiguityIndex {
   // its lines from SourcesPathFor(path) when that file exists (one source
   // per physical line, as for gold files). Lines that do not split into
   // words are ignored. False (with *error) if a file cannot be read, or the
-  // sources file has fewer lines than the training file.
-  bool Load(const std::string& path, std::string* error);
+  // sources file has fewer lines than the training file. With `map`, each
+  // line's analyses pass through it first (kma eval maps them to its
+  // convention, as it does the gold).
+  using MapFn = std::function<void(std::vector<std::vector<Morph>>*)>;
+  bool Load(const std::string& path, std::string* error, const MapFn& map = nullptr);
   // True if the surface word has two or more distinct analyses.
   bool IsAmbiguous(const std::string& word) const;
   // True if the training file's sources were read (at most 64 distinct

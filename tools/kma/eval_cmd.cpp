@@ -20,6 +20,7 @@
 #include "tools/kma/commands.h"
 #include "tools/kma/eval_metrics.h"
 #include "tools/kma/eval_weak.h"
+#include "tools/kma/gold_convention.h"
 #include "tools/kma/json_report.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
@@ -30,11 +31,20 @@ namespace kma::cli {
 namespace {
 
 constexpr const char kEvalUsage[] =
-    "usage: kma eval [--model P] [--lm NAME] [--typos] [--train FILE] [--compare-lm NAME] [--json] GOLD...\n"
+    "usage: kma eval [--model P] [--lm NAME] [--typos] [--train FILE] [--compare-lm NAME] [--raw-gold]\n"
+    "                [--json] GOLD...\n"
     "\n"
     "Analyses the raw text of each gold line (top-1) and compares the morphemes\n"
     "with the gold ones by LCS alignment after normalisation. A gold line is\n"
     "raw text, TAB, then per-word columns or one column of \"form/TAG\" morphemes.\n"
+    "The gold is mapped to kma's output convention as it is read (docs/\n"
+    "CONVENTIONS.md: 같/VA ㄴ/ETM is 같/VA 은/ETM, 있/VA is 있/VV, ...), with the\n"
+    "rules the model was built with; the report says how many gold morphemes\n"
+    "each rule rewrote.\n"
+    "  --raw-gold  score against the gold as written instead\n"
+    "  --convention-model P  map the gold with the rules and dictionary of model P\n"
+    "              instead of the scored model's (to score models of different\n"
+    "              builders, or of different training data, against one gold)\n"
     "If GOLD's name with its extension replaced by .sources exists, its lines\n"
     "give each sentence's source and figures are also reported per source.\n"
     "  --model P   model file (default: $KMA_MODEL, else the bundled model)\n"
@@ -95,6 +105,7 @@ struct Extra {
 struct FileResult {
   std::string name;
   EvalAccumulator acc;
+  build::ConventionCounts mapped;  // the gold's rewrites to kma's convention
   double seconds = 0;  // analysis time only
   Extra all;
   std::map<std::string, Extra> per_source;
@@ -106,6 +117,7 @@ struct FileResult {
     compared += o.compared;
     identical += o.identical;
     gold_diff_sq += o.gold_diff_sq;
+    mapped.Merge(o.mapped);
     for (const auto& [src, e] : o.per_source) per_source[src].Merge(e);
     seconds += o.seconds;
   }
@@ -113,6 +125,7 @@ struct FileResult {
 
 struct EvalContext {
   const GoldScorer* scorer = nullptr;
+  const GoldConvention* convention = nullptr;  // null with --raw-gold
   const AmbiguityIndex* ambiguity = nullptr;  // null without --train
   Analyzer* compare = nullptr;                // null without --compare-lm
   const GoldScorer* compare_scorer = nullptr;
@@ -129,6 +142,7 @@ struct LineScratch {
   std::vector<Morph> gold_morphs, pred_morphs;
   std::vector<Analysis> analyses, compare_analyses;
   std::vector<std::string> words;
+  bool per_word = false;  // the line has one column per word: `words`, `word_analyses`
   std::vector<std::vector<Morph>> word_analyses, pred_words;
   std::vector<std::pair<std::string, std::string>> lm_morphs;
 };
@@ -144,8 +158,7 @@ bool SameTop1(const std::vector<Analysis>& a, const std::vector<Analysis>& b) {
 
 // The gold LM figures of one line and, with --train, its ambiguous words
 // (and with sources on both sides, why the wrong ones are wrong).
-Extra LineExtra(std::string_view line, const std::string& source, const EvalContext& ctx, LineScratch* s,
-                FileResult* result) {
+Extra LineExtra(const std::string& source, const EvalContext& ctx, LineScratch* s, FileResult* result) {
   Extra ex;
   s->lm_morphs.clear();
   for (const Morph& m : s->gold_morphs) s->lm_morphs.emplace_back(m.form, m.tag);
@@ -157,7 +170,7 @@ Extra LineExtra(std::string_view line, const std::string& source, const EvalCont
     result->gold_diff_sq += d * d;
   }
   ex.lm_tokens = static_cast<int64_t>(lm_tokens);
-  if (ctx.ambiguity != nullptr && !s->analyses.empty() && SplitGoldWords(line, &s->words, &s->word_analyses)) {
+  if (ctx.ambiguity != nullptr && !s->analyses.empty() && s->per_word) {
     s->pred_words.assign(s->words.size(), {});
     for (const Token& t : s->analyses[0].tokens)
       if (t.word < s->pred_words.size()) s->pred_words[t.word].push_back(Morph{t.form, std::string(TagName(t.tag))});
@@ -176,6 +189,17 @@ Extra LineExtra(std::string_view line, const std::string& source, const EvalCont
   return ex;
 }
 
+// The gold of one line in kma's convention (gold_convention.h).
+void MapGold(const GoldConvention& convention, LineScratch* s, build::ConventionCounts* counts) {
+  if (!s->per_word) {
+    convention.MapFlat(&s->gold_morphs, counts);
+    return;
+  }
+  convention.MapWords(&s->word_analyses, counts);
+  s->gold_morphs.clear();
+  for (const std::vector<Morph>& w : s->word_analyses) s->gold_morphs.insert(s->gold_morphs.end(), w.begin(), w.end());
+}
+
 // Analyses and scores one non-blank gold line; returns an exit code (errors
 // already printed). `source` is "" without a .sources file.
 int EvalLine(const LineReader& gold, std::string_view line, const std::string& source, Analyzer* analyzer,
@@ -183,6 +207,8 @@ int EvalLine(const LineReader& gold, std::string_view line, const std::string& s
   std::string error;
   if (!ParseGoldLine(line, &s->raw, &s->gold_morphs, &error))
     return Fail(kExitRuntime, gold.name() + ":" + std::to_string(gold.line_number()) + ": " + error);
+  s->per_word = SplitGoldWords(line, &s->words, &s->word_analyses);
+  if (ctx.convention != nullptr) MapGold(*ctx.convention, s, &result->mapped);
   auto start = std::chrono::steady_clock::now();
   Status st = analyzer->AnalyzeUtf8(s->raw, opt, &s->analyses);
   result->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -197,7 +223,7 @@ int EvalLine(const LineReader& gold, std::string_view line, const std::string& s
     ++result->compared;
     result->identical += SameTop1(s->analyses, s->compare_analyses);
   }
-  const Extra ex = LineExtra(line, source, ctx, s, result);
+  const Extra ex = LineExtra(source, ctx, s, result);
   result->all.Merge(ex);
   if (!source.empty()) result->per_source[source].Merge(ex);
   return kExitOk;
@@ -252,6 +278,31 @@ void AddJsonExtra(const Extra& e, bool with_ambiguity, Json* j) {
   (*j)["ambiguous_errors"] = {{"other_source", e.wrong_by_cause[0]},
                               {"same_source", e.wrong_by_cause[1]},
                               {"unattested", e.wrong_by_cause[2]}};
+}
+
+// "gold_convention": whether the gold was mapped and what each rule rewrote.
+void AddJsonConvention(bool mapped, const build::ConventionCounts& c, Json* j) {
+  Json rules = Json::object();
+  for (int r = 0; r < build::kConventionRules; ++r) {
+    const auto rule = static_cast<build::ConventionRule>(r);
+    rules[std::string(build::ConventionRuleName(rule))] = c[rule];
+  }
+  (*j)["gold_convention"] = {{"mapped", mapped}, {"rewrites", c.total()}, {"rules", std::move(rules)}};
+}
+
+// One line: what the gold's mapping rewrote.
+void AppendTextConvention(bool mapped, const build::ConventionCounts& c, std::string* out) {
+  if (!mapped) {
+    out->append("gold scored as written (--raw-gold)\n");
+    return;
+  }
+  out->append("gold mapped to kma's convention (docs/CONVENTIONS.md): " + std::to_string(c.total()) +
+              " rewrites");
+  for (int r = 0; r < build::kConventionRules; ++r) {
+    const auto rule = static_cast<build::ConventionRule>(r);
+    if (c[rule] > 0) out->append(", " + std::string(build::ConventionRuleName(rule)) + " " + std::to_string(c[rule]));
+  }
+  out->append("\n");
 }
 
 // Keys shared by the top-level object and the per-file objects.
@@ -376,6 +427,8 @@ int ParseEvalOptions(const ArgParser& args, const Model& model, AnalyzeOptions* 
 // --compare-lm's analyzer and scorer.
 struct EvalSetup {
   std::unique_ptr<GoldScorer> scorer, compare_scorer;
+  std::shared_ptr<const Model> convention_model;  // --convention-model
+  std::unique_ptr<GoldConvention> convention;
   AmbiguityIndex ambiguity;
   std::unique_ptr<Analyzer> compare;
   EvalContext ctx;
@@ -387,10 +440,28 @@ int SetUpEval(const ArgParser& args, const std::shared_ptr<const Model>& model, 
   gold.lm = lm;
   setup->scorer = std::make_unique<GoldScorer>(model, gold);
   setup->ctx.scorer = setup->scorer.get();
+  if (!args.Has("raw-gold")) {
+    setup->convention_model = model;
+    if (args.Has("convention-model")) {
+      if (int rc = OpenModel(args.Get("convention-model"), "", &setup->convention_model); rc != kExitOk) return rc;
+    }
+    setup->convention = GoldConvention::ForModel(*setup->convention_model);
+    if (setup->convention == nullptr)
+      return Fail(kExitUsage, "the model carries no conjugation rules to map the gold with: use --raw-gold");
+    setup->ctx.convention = setup->convention.get();
+  }
   std::string error;
   if (args.Has("train")) {
+    // The training file's readings in the same convention as the gold's.
+    AmbiguityIndex::MapFn map;
+    if (setup->convention != nullptr) {
+      build::ConventionCounts ignored;
+      map = [&c = *setup->convention, ignored](std::vector<std::vector<Morph>>* words) mutable {
+        c.MapWords(words, &ignored);
+      };
+    }
     if (!CanOpenFile(args.Get("train"), &error)) return Fail(kExitUsage, "--train: " + error);
-    if (!setup->ambiguity.Load(args.Get("train"), &error)) return Fail(kExitRuntime, error);
+    if (!setup->ambiguity.Load(args.Get("train"), &error, map)) return Fail(kExitRuntime, error);
     setup->ctx.ambiguity = &setup->ambiguity;
   }
   if (args.Has("compare-lm")) {
@@ -422,9 +493,10 @@ double IdenticalShare(const FileResult& total) {
 
 // The JSON report; `compare_lm` is "" without --compare-lm.
 std::string JsonReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
-                       const std::string& compare_lm, bool amb) {
+                       const std::string& compare_lm, bool amb, bool mapped) {
   Json report = Json::object();
   AddJsonResult(total.acc, total.seconds, total.all, total.per_source, amb, &report);
+  AddJsonConvention(mapped, total.mapped, &report);
   report["lm"] = lm;
   if (!compare_lm.empty()) {
     report["compare_lm"] = compare_lm;
@@ -435,6 +507,7 @@ std::string JsonReport(const std::vector<FileResult>& results, const FileResult&
   for (const FileResult& r : results) {
     Json f = {{"file", r.name}};
     AddJsonResult(r.acc, r.seconds, r.all, r.per_source, amb, &f);
+    AddJsonConvention(mapped, r.mapped, &f);
     files.push_back(std::move(f));
   }
   report["files"] = std::move(files);
@@ -443,11 +516,12 @@ std::string JsonReport(const std::vector<FileResult>& results, const FileResult&
 
 // The text report; `compare_lm` is "" without --compare-lm.
 std::string TextReport(const std::vector<FileResult>& results, const FileResult& total, const std::string& lm,
-                       const std::string& compare_lm, bool amb) {
+                       const std::string& compare_lm, bool amb, bool mapped) {
   std::string out;
   const bool many = results.size() > 1;
   for (const FileResult& r : results) AppendTextResult(r.name, r.acc, r.seconds, r.all, r.per_source, amb, lm, !many, &out);
   if (many) AppendTextResult("overall", total.acc, total.seconds, total.all, total.per_source, amb, lm, true, &out);
+  AppendTextConvention(mapped, total.mapped, &out);
   if (!compare_lm.empty()) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "identical top-1 analyses, lm %s vs %s: %lld of %lld sentences (%.2f%%)\n",
@@ -473,7 +547,8 @@ int RunEval(int argc, char** argv, int first) {
   }
   std::vector<OptionSpec> specs = {{"model", 0, true},        {"lm", 0, true},           {"train", 0, true},
                                    {"compare-lm", 0, true},   {"class-lambda", 0, true}, {"knlm-mix", 0, true},
-                                   {"morph-penalty", 0, true}, {"json", 0, false}};
+                                   {"morph-penalty", 0, true}, {"json", 0, false},    {"raw-gold", 0, false},
+                                   {"convention-model", 0, true}};
   for (const OptionSpec& s : SearchSwitchSpecs()) specs.push_back(s);
   ArgParser args(std::move(specs));
   std::string error;
@@ -497,8 +572,9 @@ int RunEval(int argc, char** argv, int first) {
   }
   const std::string compare_lm = setup.compare ? args.Get("compare-lm") : std::string();
   const bool amb = setup.ctx.ambiguity != nullptr;
-  WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb)
-                               : TextReport(results, total, lm, compare_lm, amb));
+  const bool mapped = setup.ctx.convention != nullptr;
+  WriteStdout(args.Has("json") ? JsonReport(results, total, lm, compare_lm, amb, mapped)
+                               : TextReport(results, total, lm, compare_lm, amb, mapped));
   if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());
   return kExitOk;
 }

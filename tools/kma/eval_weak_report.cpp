@@ -1,5 +1,6 @@
 // Text and JSON reports of `kma eval --weak` (see eval_weak.h).
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -18,26 +19,7 @@ using weak::Rule;
 HeadwordClass Class(int c) { return static_cast<HeadwordClass>(c); }
 ExampleKind Kind(int k) { return static_cast<ExampleKind>(k); }
 
-std::string Title(const WeakRunInfo& info) {
-  std::string t = info.file;
-  t += info.plain ? " (plain match" : " (measured convention";
-  if (!info.lm.empty()) t += ", lm " + info.lm;
-  if (info.held_out) t += ", held-out headwords";
-  if (info.kinds.size() < static_cast<size_t>(weak::kNumExampleKinds)) {
-    t += ", kinds ";
-    for (size_t i = 0; i < info.kinds.size(); ++i) t += (i ? "," : "") + info.kinds[i];
-  }
-  if (info.unfiltered) t += ", unfiltered";
-  return t + ")";
-}
-
-// "0.9530", or "-" when no example was scored.
-std::string Share(const AgreementCount& n) {
-  char buf[16];
-  if (n.scored == 0) return "-";
-  std::snprintf(buf, sizeof buf, "%.4f", n.agreement());
-  return buf;
-}
+std::string Share(const AgreementCount& n) { return ShareText(n.scored, n.agreement()); }
 
 void Row(const std::string& label, const AgreementCount& n, std::string* out) {
   char buf[160];
@@ -82,12 +64,44 @@ Json JsonCount(const AgreementCount& n) {
   return j;
 }
 
-Json JsonInfo(const WeakRunInfo& info) {
+std::string Name(std::string_view name) { return std::string(name); }
+
+}  // namespace
+
+std::string ShareText(int64_t count, double share) {
+  char buf[16];
+  if (count == 0) return "-";
+  std::snprintf(buf, sizeof buf, "%.4f", share);
+  return buf;
+}
+
+Json JsonPerKind(const std::function<Json(weak::ExampleKind)>& count) {
+  Json per_kind = Json::object();
+  for (int k = 0; k < weak::kNumExampleKinds; ++k) per_kind[Name(weak::KindName(Kind(k)))] = count(Kind(k));
+  return per_kind;
+}
+
+std::string WeakTitle(const WeakRunInfo& info) {
+  std::string t = info.file;
+  t += info.plain ? " (plain match" : " (measured convention";
+  if (!info.lm.empty()) t += ", lm " + info.lm;
+  if (info.held_out) t += ", held-out headwords";
+  if (info.homographs) t += ", held-out homographs";
+  if (info.kinds.size() < static_cast<size_t>(weak::kNumExampleKinds)) {
+    t += ", kinds ";
+    for (size_t i = 0; i < info.kinds.size(); ++i) t += (i ? "," : "") + info.kinds[i];
+  }
+  if (info.unfiltered) t += ", unfiltered";
+  return t + ")";
+}
+
+Json WeakJsonInfo(const WeakRunInfo& info) {
   Json j = {{"file", info.file}};
   if (!info.lm.empty()) j["lm"] = info.lm;
   j["convention"] = info.plain ? "plain" : "measured";
   j["held_out"] = info.held_out;
   j["unfiltered"] = info.unfiltered;
+  if (info.homographs) j["homographs"] = true;
   j["kinds"] = info.kinds;
   j["threads"] = info.threads;
   j["seconds"] = JsonNumber(info.seconds);
@@ -95,12 +109,9 @@ Json JsonInfo(const WeakRunInfo& info) {
   return j;
 }
 
-std::string Name(std::string_view name) { return std::string(name); }
-
-}  // namespace
 
 std::string FormatWeakText(const WeakRunInfo& info, const AgreementTally& t) {
-  std::string out = "== headword agreement: " + Title(info) + "\n";
+  std::string out = "== headword agreement: " + WeakTitle(info) + "\n";
   char buf[200];
   const double rate = info.seconds > 0 ? double(t.overall().examples) / info.seconds : 0.0;
   std::snprintf(buf, sizeof buf, "  %lld examples in %.1f s (%.0f examples/s, %ld thread%s; %.1f s CPU)\n",
@@ -135,7 +146,7 @@ std::string FormatWeakText(const WeakRunInfo& info, const AgreementTally& t) {
 }
 
 std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
-  Json report = JsonInfo(info);
+  Json report = WeakJsonInfo(info);
   AddJsonCount(t.overall(), &report);
   Json per_class = Json::object();
   for (int c = 0; c < weak::kNumHeadwordClasses; ++c) {
@@ -149,11 +160,7 @@ std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
     per_class[Name(weak::ClassName(Class(c)))] = std::move(entry);
   }
   report["per_class"] = std::move(per_class);
-  Json per_kind = Json::object();
-  for (int k = 0; k < weak::kNumExampleKinds; ++k) {
-    per_kind[Name(weak::KindName(Kind(k)))] = JsonCount(t.by_kind(Kind(k)));
-  }
-  report["per_kind"] = std::move(per_kind);
+  report["per_kind"] = JsonPerKind([&t](ExampleKind k) { return JsonCount(t.by_kind(k)); });
   Json rules = Json::object();
   for (int r = 0; r < weak::kNumRules; ++r) {
     const Rule rule = static_cast<Rule>(r);
@@ -167,7 +174,7 @@ std::string FormatWeakJson(const WeakRunInfo& info, const AgreementTally& t) {
 }
 
 std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& usage, bool plain) {
-  std::string out = "== corpus usage of the headwords of " + Title(info) + "\n";
+  std::string out = "== corpus usage of the headwords of " + WeakTitle(info) + "\n";
   char buf[200];
   std::snprintf(buf, sizeof buf, "  %zu entries, %.1f s\n", usage.entry_count(), info.seconds);
   out.append(buf);
@@ -194,7 +201,7 @@ std::string FormatUsageText(const WeakRunInfo& info, const weak::CorpusUsage& us
 }
 
 std::string FormatUsageJson(const WeakRunInfo& info, const weak::CorpusUsage& usage, bool plain) {
-  Json report = JsonInfo(info);
+  Json report = WeakJsonInfo(info);
   report["entries"] = usage.entry_count();
   Json rows = Json::array();
   for (int c = 0; c < weak::kNumHeadwordClasses; ++c) {

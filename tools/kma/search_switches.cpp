@@ -18,7 +18,7 @@ std::string SkipMarginText() {
 
 std::vector<OptionSpec> SearchSwitchSpecs() {
   return {{"beam", 0, true}, {"max-states", 0, true}, {"skip-margin", 0, true}, {"typos", 0, false}, {"typo-scale", 0, true},
-          {"no-convention", 0, false}, {"memory-budget", 0, true}};
+          {"memory-budget", 0, true}};
 }
 
 std::string SearchSwitchHelp() {
@@ -31,9 +31,7 @@ std::string SearchSwitchHelp() {
          "  --skip-margin X  a node whose extension of the best state misses the\n"
          "                   beam by more than X nats is not tried from the others,\n"
          "                   0..1000 (default " + SkipMarginText() + ")\n"
-         "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n"
-         "  --no-convention  analyse every sentence in the corpus's mixture of annotation\n"
-         "                   conventions, without the model's convention prior\n" +
+         "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n" +
          MemoryBudgetHelp();
 }
 
@@ -57,7 +55,6 @@ bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string
   }
   if (!ParseMemoryBudget(args.Get("memory-budget"), &opt->memory_budget_mib, error)) return false;
   opt->typos = args.Has("typos");
-  opt->convention_prior = !args.Has("no-convention");
   if (args.Has("typo-scale")) {
     if (!ParseFloatInRange(args.Get("typo-scale"), 0.0f, 100.0f, &opt->typo_cost_scale) || !(opt->typo_cost_scale > 0)) {
       *error = "--typo-scale must be a number in (0, 100]";

@@ -63,6 +63,16 @@ Status MakeSilver(const std::string& teacher_path, const SilverExamples& example
   return Status::Ok();
 }
 
+// A given teacher must analyse with the LM the build's teacher would.
+Status CheckTeacher(const std::string& path, const std::string& default_lm) {
+  auto model = Model::OpenFile(path);
+  if (!model.ok()) return Status(model.status().code(), "teacher " + path + ": " + model.status().message());
+  if (model.value()->default_lm() != default_lm)
+    return Status(StatusCode::kInvalidArgument, "teacher " + path + ": its default LM is " +
+                                                    model.value()->default_lm() + ", the build's " + default_lm);
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status BuildModelWithSilver(build::BuildConfig config, const std::string& examples_path,
@@ -70,6 +80,8 @@ Status BuildModelWithSilver(build::BuildConfig config, const std::string& exampl
   SilverSettings s;  // s.lm empty: the teacher's default LM, the student's too
   s.threads = config.cong.threads;
   s.margin = spec.margin;
+  s.lexicon_dir = config.lexicon_dir;
+  s.rules_path = config.rules_path;
   for (int k = 0; k < weak::kNumExampleKinds; ++k) s.kind_on[k] = spec.weight[k] > 0;
   // The examples are read first, so a bad file fails before the long builds.
   SilverExamples examples;
@@ -81,15 +93,21 @@ Status BuildModelWithSilver(build::BuildConfig config, const std::string& exampl
   // default LM ("cong+knlm": cong and knlm, not cong-global).
   auto default_lm = build::ResolveDefaultLm(config.default_lm, config.lms);
   if (!default_lm.ok()) return default_lm.status();
-  build::BuildConfig teacher = config;
-  teacher.output_path = temp.Add(config.output_path + ".teacher.tmp");
-  teacher.default_lm = default_lm.value();
-  teacher.lms = build::PartsOf(teacher.default_lm);
-  if (config.log) teacher.log = [&config](const std::string& m) { config.log("teacher: " + m); };
-  KMA_RETURN_IF_ERROR(build::BuildModel(teacher));
-  Log(config, "stage teacher: " + clock.Lap());
+  std::string teacher_path = spec.teacher_path;
+  if (teacher_path.empty()) {
+    build::BuildConfig teacher = config;
+    teacher.output_path = teacher_path = temp.Add(config.output_path + ".teacher.tmp");
+    teacher.default_lm = default_lm.value();
+    teacher.lms = build::PartsOf(teacher.default_lm);
+    if (config.log) teacher.log = [&config](const std::string& m) { config.log("teacher: " + m); };
+    KMA_RETURN_IF_ERROR(build::BuildModel(teacher));
+    Log(config, "stage teacher: " + clock.Lap());
+  } else {
+    KMA_RETURN_IF_ERROR(CheckTeacher(teacher_path, default_lm.value()));
+    Log(config, "stage teacher: " + teacher_path + " (given)");
+  }
 
-  KMA_RETURN_IF_ERROR(MakeSilver(teacher.output_path, examples, s, spec, &temp, &config));
+  KMA_RETURN_IF_ERROR(MakeSilver(teacher_path, examples, s, spec, &temp, &config));
   Log(config, "stage silver: " + clock.Lap());
 
   KMA_RETURN_IF_ERROR(build::BuildModel(config));

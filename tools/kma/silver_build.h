@@ -7,7 +7,8 @@
 //   student  the build again, with each kind's silver at its weight
 // Every stage is deterministic, so the result is too. The intermediate
 // files sit beside the output (OUT.teacher.tmp, OUT.KIND.tmp) and are
-// removed whether the build succeeds or not.
+// removed whether the build succeeds or not. With a given teacher
+// (ExampleSilverSpec::teacher_path) the first stage is skipped.
 #ifndef KMA_TOOLS_KMA_SILVER_BUILD_H_
 #define KMA_TOOLS_KMA_SILVER_BUILD_H_
 
@@ -29,6 +30,12 @@ struct ExampleSilverSpec {
   // Largest score gap (nats) between the constrained and the free analysis
   // of a kept example (kma silver --margin).
   float margin = 5.0f;
+  // A teacher to use instead of building one (`--teacher FILE`): a model of
+  // the same corpus built with the same options and without the examples.
+  // Its default LM must be the build's. Such a model analyses exactly as
+  // the teacher the build would make (which has only the default LM's
+  // parts), so the result is the same file.
+  std::string teacher_path;
 };
 
 // Builds config.output_path from the gold data of `config` plus the silver of

@@ -12,6 +12,7 @@
 
 #include "tools/kma/cli_args.h"
 #include "tools/kma/commands.h"
+#include "tools/kma/homograph_inputs.h"
 #include "tools/kma/line_reader.h"
 #include "tools/kma/model_locator.h"
 #include "tools/kma/silver_maker.h"
@@ -21,11 +22,12 @@ namespace {
 
 constexpr const char kSilverUsage[] =
     "usage: kma silver --weak FILE -o OUT [--model P] [--lm NAME] [-t N] [--kinds LIST]\n"
-    "                  [--margin X] [--window N] [--limit N]\n"
+    "                  [--margin X] [--window N] [--limit N] [--lexicon DIR] [--rules FILE]\n"
     "\n"
     "Writes silver training data (corpus/train.tsv's format) from dictionary usage\n"
-    "examples (weak/dict_examples.tsv): each example of a headword that is not held\n"
-    "out and whose text spells the headword is analysed under the constraint that\n"
+    "examples (weak/dict_examples.tsv): each example that is not held out (neither\n"
+    "of a held-out headword nor a held-out homograph example) and whose text spells\n"
+    "the headword is analysed under the constraint that\n"
     "the headword appears in corpus convention; the analysis is kept when its score\n"
     "is at most X nats below the unconstrained analysis. Counts go to stderr.\n"
     "  --weak FILE   the examples (text, headword, tags, kind, sense per line)\n"
@@ -39,10 +41,12 @@ constexpr const char kSilverUsage[] =
     "  --window N    write only the word holding the headword's reading and N\n"
     "                words on each side, not the whole example (default: the whole\n"
     "                example); the other words are the model's own free choices\n"
-    "  --limit N     read only the first N examples of the file\n"
+    "  --limit N     use only the first N examples of the file (the homograph set\n"
+    "                is the whole file's)\n"
     "  --no-unknown  drop examples whose analysis guesses an unknown word other\n"
     "                than the headword's own morphemes (such guesses would enter\n"
     "                the vocabulary)\n"
+    "%s"
     "  -h, --help    show this help\n";
 
 struct Settings : SilverSettings {
@@ -52,11 +56,11 @@ struct Settings : SilverSettings {
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"weak", 0, true}, {"output", 'o', true}, {"model", 0, true}, {"lm", 0, true},
                   {"threads", 't', true}, {"kinds", 0, true}, {"margin", 0, true}, {"limit", 0, true},
-                  {"window", 0, true}, {"no-unknown", 0, false}});
+                  {"window", 0, true}, {"no-unknown", 0, false}, kLexiconOption, kRulesOption});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma silver --help')");
   if (args.help()) {
-    std::fputs(kSilverUsage, stdout);
+    std::printf(kSilverUsage, kHomographInputsHelp);
     return kExitOk;
   }
   if (!args.positionals().empty()) return Fail(kExitUsage, "unexpected argument '" + args.positionals()[0] + "'");
@@ -78,6 +82,10 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->model = args.Get("model");
   s->lm = args.Get("lm");
   s->no_unknown = args.Has("no-unknown");
+  HomographInputs inputs;
+  if (int rc = ResolveHomographInputs(args, &inputs); rc != kExitOk) return rc;
+  s->lexicon_dir = inputs.lexicon_dir;
+  s->rules_path = inputs.rules_path;
   return -1;
 }
 

@@ -8,6 +8,7 @@
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
 #include "tools/builder/weak/held_out.h"
+#include "tools/builder/weak/homograph_set.h"
 #include "tools/builder/weak/surface_presence.h"
 #include "tools/kma/line_reader.h"
 
@@ -142,7 +143,7 @@ Status LoadSilverExamples(const std::string& file, const SilverSettings& s, Silv
   if (!reader.Open(file, &error)) return Status(StatusCode::kIo, error);
   std::string_view line;
   std::vector<weak::DictExample> all;
-  while (reader.Next(&line) && (s.limit < 0 || static_cast<long>(all.size()) < s.limit)) {
+  while (reader.Next(&line)) {
     if (weak::IsDictExampleComment(line)) continue;
     w->lines.emplace_back(line);
     weak::DictExample ex;
@@ -153,11 +154,17 @@ Status LoadSilverExamples(const std::string& file, const SilverSettings& s, Silv
     all.push_back(ex);
   }
   if (!reader.error().empty()) return Status(StatusCode::kIo, reader.error());
+  std::unique_ptr<weak::HomographSet> homographs;
+  KMA_RETURN_IF_ERROR(weak::LoadHomographSet(all, s.lexicon_dir, s.rules_path, &homographs));
+  if (s.limit >= 0 && static_cast<size_t>(s.limit) < all.size()) all.resize(static_cast<size_t>(s.limit));
   w->read = all.size();
+  const std::vector<bool> trainable =
+      weak::TrainingExamples(all, *homographs, static_cast<size_t>(std::max(1L, s.threads)));
   std::unordered_map<std::string, uint32_t> entry_ids;
-  for (const weak::DictExample& ex : all) {
-    if (weak::IsHeldOutHeadword(ex.headword)) {
-      ++w->held_out;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const weak::DictExample& ex = all[i];
+    if (!trainable[i]) {
+      ++(weak::IsHeldOutHeadword(ex.headword) ? w->held_out : w->held_out_homographs);
       continue;
     }
     if (!s.kind_on[static_cast<int>(ex.kind)]) {
@@ -185,9 +192,6 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
                    std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts) {
   AnalyzeOptions opt;
   opt.lm = s.lm;
-  // The examples train the LMs of every convention alike: the teacher
-  // analyses them in the corpus's mixture, as before the prior existed.
-  opt.convention_prior = false;
   ThreadPool pool(static_cast<size_t>(std::max(1L, s.threads)));
   std::vector<std::unique_ptr<Analyzer>> analyzers;
   for (size_t t = 0; t < pool.size(); ++t) analyzers.push_back(std::make_unique<Analyzer>(model));
@@ -215,11 +219,11 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
 }
 
 std::string SilverReport(const SilverExamples& w, const SilverCounts& counts) {
-  char line[160];
+  char line[200];
   std::snprintf(line, sizeof line,
-                "%zu examples read, %zu of held-out headwords, %zu of other kinds, %zu not spelling the "
-                "headword; analysed:\n",
-                w.read, w.held_out, w.other_kind, w.not_spelled);
+                "%zu examples read, %zu of held-out headwords, %zu held-out homograph examples, %zu of other "
+                "kinds, %zu not spelling the headword; analysed:\n",
+                w.read, w.held_out, w.held_out_homographs, w.other_kind, w.not_spelled);
   std::string r = line;
   std::snprintf(line, sizeof line, "%-10s %9s %10s %13s %9s %9s\n", "kind", "kept", "no-reading",
                 "unsatisfiable", "too-far", "unknown");

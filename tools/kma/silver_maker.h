@@ -9,9 +9,9 @@
 // the constraint forced an analysis the model finds implausible (often a
 // convention the readings do not cover). Kept analyses are written in
 // corpus/train.tsv's format, in input order, so the output does not depend
-// on the number of threads. Held-out headwords never reach the output, so
-// the held-out headword agreement (`kma eval --weak --held-out`) stays an
-// honest test.
+// on the number of threads. Held-out examples never reach the output, so
+// the held-out headword agreement (`kma eval --weak --held-out`) and the
+// homograph agreement (`kma eval --weak --homographs`) stay honest tests.
 #ifndef KMA_TOOLS_KMA_SILVER_MAKER_H_
 #define KMA_TOOLS_KMA_SILVER_MAKER_H_
 
@@ -32,7 +32,10 @@ namespace kma::cli {
 struct SilverSettings {
   std::string lm;  // language model of the model to analyse with ("": its default)
   long threads = 1;
-  long limit = -1;   // examples read from the file; -1: all
+  long limit = -1;   // examples of the file considered (the first N); -1: all
+  // What the homograph set is built from besides the examples
+  // (weak::LoadHomographSet).
+  std::string lexicon_dir, rules_path;
   long window = -1;  // words kept on each side of the headword's word; -1: all
   float margin = 5.0f;
   bool no_unknown = false;  // drop analyses guessing unknown words besides the headword
@@ -45,11 +48,13 @@ struct SilverExamples {
   std::vector<weak::DictExample> examples;
   std::vector<uint32_t> entry;           // per example: index into constraints
   std::vector<Constraints> constraints;  // per entry; empty: no forcible reading
-  size_t read = 0, held_out = 0, other_kind = 0, not_spelled = 0;
+  size_t read = 0, held_out = 0, held_out_homographs = 0, other_kind = 0, not_spelled = 0;
 };
 
 // Reads the examples file (weak/dict_examples.tsv) and keeps the examples
-// to analyse. A malformed line is an error naming FILE:LINE.
+// to analyse; the homograph set is built from the whole file, whatever the
+// limit. A malformed line is an error naming FILE:LINE; the lexicon's and
+// rule file's errors are weak::LoadHomographSet's.
 Status LoadSilverExamples(const std::string& file, const SilverSettings& s, SilverExamples* out);
 
 // What became of the examples, per kind.

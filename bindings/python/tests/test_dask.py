@@ -98,13 +98,12 @@ def test_bag_and_dataframe(client, corpus, cli, fixture_text):
     assert list(result["morphs"]) == want and list(result["id"]) == list(range(len(texts)))
 
 
-def test_convention_switch_reaches_the_workers(client, corpus, cli):
+def test_typos_switch_reaches_the_workers(client, corpus, cli):
     path, _ = corpus
     lines = kma.dask.analyze_bag(db.read_text(str(path), blocksize=20_000), format="morphs",
-                                 convention=False)
+                                 typos=True)
     got = ("\n".join(lines.compute()) + "\n").encode()
-    assert got == cli_output(cli, path, "morphs", "--no-convention")
-    assert got != cli_output(cli, path, "morphs")
+    assert got == cli_output(cli, path, "morphs", "--typos")
 
 
 def test_tags_and_user_dicts_reach_the_workers(client, golden_dir, cli, tmp_path):

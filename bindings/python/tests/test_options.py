@@ -66,7 +66,7 @@ def test_only_what_is_given():
     opts = kma.Options(beam=7, typos=False, lm=None)
     assert dict(opts.items()) == {"beam": 7.0, "typos": False}
     assert opts.top_n is None and opts.value("top_n") == 1 and opts.value("beam") == 7.0
-    assert opts.replace(beam=None, convention=False) == kma.Options(typos=False, convention=False)
+    assert opts.replace(beam=None, top_n=2) == kma.Options(typos=False, top_n=2)
     assert kma.Options(tags=["NNG", "VV"]) == kma.Options(output_tags="NNG,VV")
     assert len({kma.Options(beam=7), kma.Options(beam=7.0), kma.Options()}) == 2
     assert pickle.loads(pickle.dumps(opts)) == opts

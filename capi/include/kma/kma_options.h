@@ -72,14 +72,10 @@ enum {
    *  of the analysis itself, block them in a user dictionary
    *  (kma_user_dict_block()). */
   KMA_OPT_OUTPUT_TAGS = 7,
-  /** int32, 0..1, default 1: the convention prior. The training corpus
-   *  comes from sources that annotate some words differently (existence
-   *  있 as VA or VV, 같은 as 같/VA ㄴ/ETM or 같/VA 은/ETM). With 1, each
-   *  sentence is analysed in the convention of the source its characters
-   *  read like; with 0, every sentence in the corpus's mixture, as before
-   *  the prior existed. A model built without the corpus's sources has no
-   *  prior, and the option changes nothing. */
-  KMA_OPT_CONVENTION = 8,
+  /* Slot 8 is retired and never reused: it was KMA_OPT_CONVENTION, the
+   * convention prior of models of earlier builders. Every analysis now
+   * follows one convention (docs/CONVENTIONS.md); setting slot 8 is
+   * KMA_E_UNSUPPORTED like any unknown slot. */
   /** int32, 0..1048576, default 1024: the memory one analysis may hold, in
    *  MiB; 0: no budget. What grows with the text and the options counts
    *  against it: the text's buffers, the lattice, the typo and user

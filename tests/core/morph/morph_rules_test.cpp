@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "core/morph/conjugation.h"
+#include "tools/builder/corpus/standard_convention.h"
+
 namespace kma {
 namespace {
 
@@ -136,8 +139,10 @@ TEST(MorphRulesTest, HaContraction) {
     EXPECT_EQ(WordSet("하", t, kNone, "어서", PosTag::kEC), S({"해서", "하여서"}));
   }
   EXPECT_EQ(Words("하", PosTag::kXSV, kNone, "어", PosTag::kEC).front(), "해");
-  EXPECT_EQ(WordSet("하", PosTag::kXSV, kNone, "ㅆ", PosTag::kEP), S({"했", "하였"}));
-  EXPECT_EQ(WordSet("하", PosTag::kXSV, kNone, "여", PosTag::kEC), S({"하여", "해"}));
+  // 하 takes 어 in kma's convention: 하 + 아 and 하 + 여 have no spelling.
+  EXPECT_TRUE(WordSet("하", PosTag::kXSV, kNone, "여", PosTag::kEC).empty());
+  EXPECT_TRUE(WordSet("하", PosTag::kXSV, kNone, "아", PosTag::kEC).empty());
+  EXPECT_TRUE(WordSet("하", PosTag::kXSV, kNone, "았", PosTag::kEP).empty());
   EXPECT_EQ(WordSet("공부하", PosTag::kVV, kNone, "었", PosTag::kEP), S({"공부했", "공부하였"}));
   EXPECT_EQ(Words("하", PosTag::kVV, kNone, "고", PosTag::kEC).front(), "하고");
   EXPECT_EQ(WordSet("흔하", PosTag::kVA, kNone, "지", PosTag::kEC), S({"흔하지", "흔치"}));
@@ -158,8 +163,7 @@ TEST(MorphRulesTest, VowelContraction) {
   EXPECT_EQ(WordSet("서", PosTag::kVV, kNone, "어", PosTag::kEC), S({"서"}));
   EXPECT_EQ(WordSet("내", PosTag::kVV, kNone, "어", PosTag::kEC), S({"내", "내어"}));
   EXPECT_EQ(WordSet("켜", PosTag::kVV, kNone, "어", PosTag::kEC), S({"켜"}));
-  EXPECT_EQ(WordSet("가", PosTag::kVX, kNone, "ㅆ", PosTag::kEP), S({"갔"}));
-  EXPECT_EQ(WordSet("오", PosTag::kVV, kNone, "ㅆ", PosTag::kEP), S({"왔"}));
+  EXPECT_EQ(WordSet("오", PosTag::kVV, kNone, "았", PosTag::kEP), S({"왔"}));
   EXPECT_EQ(WordSet("계시", PosTag::kVV, kNone, "어요", PosTag::kEF), S({"계세요", "계셔요"}));
 }
 
@@ -174,9 +178,12 @@ TEST(MorphRulesTest, RieulDeletion) {
   EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "는", PosTag::kETM), S({"사는"}));
   EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "ㄴ", PosTag::kETM), S({"산"}));
   EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "ㅂ니다", PosTag::kEF), S({"삽니다"}));
-  EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "으면", PosTag::kEC), S({"살면"}));
-  EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "으니", PosTag::kEC), S({"사니"}));
-  EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "은", PosTag::kETM), S({"산"}));
+  EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "면", PosTag::kEC), S({"살면"}));
+  EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "니", PosTag::kEC), S({"사니"}));
+  EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "시", PosTag::kEP), S({"사시"}));
+  // After ㄹ the endings are written without 으: 살 + 은, 살 + 으면 have no spelling.
+  EXPECT_TRUE(WordSet("살", PosTag::kVV, kNone, "은", PosTag::kETM).empty());
+  EXPECT_TRUE(WordSet("살", PosTag::kVV, kNone, "으면", PosTag::kEC).empty());
   EXPECT_EQ(WordSet("만들", PosTag::kVV, kNone, "ㄹ", PosTag::kETM), S({"만들"}));
   EXPECT_EQ(WordSet("만들", PosTag::kVV, kNone, "ㅁ", PosTag::kETN), S({"만듦"}));
   EXPECT_EQ(WordSet("살", PosTag::kVV, kNone, "고", PosTag::kEC), S({"살고"}));
@@ -187,27 +194,35 @@ TEST(MorphRulesTest, RieulDeletion) {
   EXPECT_EQ(f[0].surface, U"드\u11AB");
 }
 
-TEST(MorphRulesTest, EuDroppingAfterVowel) {
-  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "으면", PosTag::kEC), S({"가면"}));
-  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "으니", PosTag::kEC), S({"가니"}));
-  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "으세요", PosTag::kEF), S({"가세요"}));
-  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "읍시다", PosTag::kEF), S({"갑시다"}));
-  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "으시", PosTag::kEP), S({"가시"}));
-  auto f = Rules().Combine(U"가", PosTag::kVV, kNone, true, U"으\u11AB", PosTag::kETM);
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].surface, U"가\u11AB");
-  EXPECT_GT(f[0].penalty, 0);  // 은 after a vowel is a lemma variant of ㄴ
+// Endings with 으 follow a consonant; after a vowel they are written without
+// it, and the other spelling has none (docs/CONVENTIONS.md).
+TEST(MorphRulesTest, EuEndingsFollowConsonants) {
+  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "면", PosTag::kEC), S({"가면"}));
+  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "니", PosTag::kEC), S({"가니"}));
+  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "세요", PosTag::kEF), S({"가세요"}));
+  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "ㅂ시다", PosTag::kEF), S({"갑시다"}));
+  EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "시", PosTag::kEP), S({"가시"}));
   EXPECT_EQ(WordSet("가", PosTag::kVV, kNone, "ㄴ", PosTag::kETM), S({"간"}));
+  EXPECT_TRUE(WordSet("가", PosTag::kVV, kNone, "으면", PosTag::kEC).empty());
+  EXPECT_TRUE(WordSet("가", PosTag::kVV, kNone, "은", PosTag::kETM).empty());
+  EXPECT_TRUE(WordSet("가", PosTag::kVV, kNone, "읍시다", PosTag::kEF).empty());
   EXPECT_EQ(WordSet("먹", PosTag::kVV, kNone, "으면", PosTag::kEC), S({"먹으면"}));
   EXPECT_EQ(WordSet("먹", PosTag::kVV, kNone, "은", PosTag::kETM), S({"먹은"}));
+  EXPECT_EQ(WordSet("먹", PosTag::kVV, kNone, "습니다", PosTag::kEF), S({"먹습니다"}));
+  EXPECT_TRUE(WordSet("먹", PosTag::kVV, kNone, "ㄴ", PosTag::kETM).empty());
+  EXPECT_TRUE(WordSet("먹", PosTag::kVV, kNone, "ㅂ니다", PosTag::kEF).empty());
+  EXPECT_TRUE(WordSet("듣", PosTag::kVV, IrregularClass::kD, "ㄴ", PosTag::kETM).empty());
+  EXPECT_EQ(WordSet("듣", PosTag::kVV, IrregularClass::kD, "은", PosTag::kETM), S({"들은"}));
 }
 
 TEST(MorphRulesTest, IrregularB) {
   const auto b = IrregularClass::kB;
   EXPECT_EQ(Words("돕", PosTag::kVV, b, "아", PosTag::kEC).front(), "도와");
   EXPECT_EQ(Words("가깝", PosTag::kVA, b, "어", PosTag::kEC).front(), "가까워");
-  EXPECT_EQ(WordSet("가깝", PosTag::kVA, b, "은", PosTag::kETM), S({"가까운"}));
+  EXPECT_TRUE(WordSet("가깝", PosTag::kVA, b, "은", PosTag::kETM).empty());  // written ㄴ
   EXPECT_EQ(WordSet("가깝", PosTag::kVA, b, "ㄴ", PosTag::kETM), S({"가까운"}));
+  EXPECT_TRUE(WordSet("가깝", PosTag::kVA, b, "아", PosTag::kEC).empty());  // 가까워 is 가깝 + 어
+  EXPECT_TRUE(WordSet("돕", PosTag::kVV, b, "어", PosTag::kEC).empty());    // 도와 is 돕 + 아
   EXPECT_EQ(WordSet("가깝", PosTag::kVA, b, "으니", PosTag::kEC), S({"가까우니"}));
   EXPECT_EQ(WordSet("가깝", PosTag::kVA, b, "다", PosTag::kEF), S({"가깝다"}));
   EXPECT_EQ(Words("가깝", PosTag::kVA, b, "었", PosTag::kEP).front(), "가까웠");
@@ -238,6 +253,7 @@ TEST(MorphRulesTest, IrregularH) {
   EXPECT_EQ(WordSet("파랗", PosTag::kVA, h, "아", PosTag::kEC), S({"파래"}));
   EXPECT_EQ(WordSet("그렇", PosTag::kVA, h, "어", PosTag::kEC), S({"그래"}));
   EXPECT_EQ(WordSet("파랗", PosTag::kVA, h, "ㄴ", PosTag::kETM), S({"파란"}));
+  EXPECT_TRUE(WordSet("파랗", PosTag::kVA, h, "은", PosTag::kETM).empty());
   EXPECT_EQ(WordSet("파랗", PosTag::kVA, h, "으면", PosTag::kEC), S({"파라면"}));
   EXPECT_EQ(WordSet("하얗", PosTag::kVA, h, "아", PosTag::kEC), S({"하얘"}));
   EXPECT_EQ(WordSet("파랗", PosTag::kVA, h, "다", PosTag::kEF), S({"파랗다"}));
@@ -258,7 +274,8 @@ TEST(MorphRulesTest, Copula) {
   EXPECT_EQ(WordSet("학교이", PosTag::kVCP, kNone, "었", PosTag::kEP), S({"학교였", "학교이었"}));
   EXPECT_EQ(WordSet("학생이", PosTag::kVCP, kNone, "었", PosTag::kEP), S({"학생이었"}));
   EXPECT_EQ(WordSet("학교이", PosTag::kVCP, kNone, "어서", PosTag::kEC), S({"학교여서", "학교이어서"}));
-  EXPECT_EQ(WordSet("학교이", PosTag::kVCP, kNone, "으면", PosTag::kEC), S({"학교면", "학교이면"}));
+  EXPECT_EQ(WordSet("학교이", PosTag::kVCP, kNone, "면", PosTag::kEC), S({"학교면", "학교이면"}));
+  EXPECT_TRUE(WordSet("학교이", PosTag::kVCP, kNone, "으면", PosTag::kEC).empty());
   auto w = Words("학교이", PosTag::kVCP, kNone, "ㅂ니다", PosTag::kEF);
   ASSERT_FALSE(w.empty());
   EXPECT_EQ(w.front(), "학교입니다");
@@ -281,18 +298,21 @@ TEST(MorphRulesTest, WordSpecific) {
   EXPECT_EQ(Words("먹", PosTag::kVV, kNone, "지", PosTag::kEC).front(), "먹지");
 }
 
-TEST(MorphRulesTest, VowelHarmonyVariantsArePenalised) {
-  auto f = Rules().Combine(U"자\u11B8", PosTag::kVV, kNone, true, U"어", PosTag::kEC);
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].surface, U"자\u11B8아");
-  EXPECT_GT(f[0].penalty, 0);
-  f = Rules().Combine(U"머\u11A8", PosTag::kVV, kNone, true, U"아", PosTag::kEC);
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].surface, U"머\u11A8어");
-  EXPECT_GT(f[0].penalty, 0);
-  f = Rules().Combine(U"머\u11A8", PosTag::kVV, kNone, true, U"어", PosTag::kEC);
+// The other vowel of 아/어 has no spelling: 잡 + 어 and 먹 + 아 are not written.
+TEST(MorphRulesTest, VowelHarmonyHasOneSpelling) {
+  EXPECT_TRUE(Rules().Combine(U"자\u11B8", PosTag::kVV, kNone, true, U"어", PosTag::kEC).empty());
+  EXPECT_TRUE(Rules().Combine(U"머\u11A8", PosTag::kVV, kNone, true, U"아", PosTag::kEC).empty());
+  auto f = Rules().Combine(U"머\u11A8", PosTag::kVV, kNone, true, U"어", PosTag::kEC);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_FLOAT_EQ(f[0].penalty, 0);
+}
+
+TEST(MorphRulesTest, NeverStatementsParse) {
+  auto r = MorphRules::Parse("never VV 가 EC 아 irr=ㅂ\nnever EC 가 EC 어\n");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r.value().rule_count(), 2u);
+  EXPECT_FALSE(MorphRules::Parse("never VV 가 EC\n").ok());
+  EXPECT_FALSE(MorphRules::Parse("never VV 가 EC 아 bogus\n").ok());
 }
 
 TEST(MorphRulesTest, RobustToOddInput) {
@@ -333,6 +353,37 @@ bool ParseAnalysis(const std::string& s, std::vector<Morph>* out) {
     out->push_back(std::move(m));
   }
   return !out->empty();
+}
+
+// The rows are written in several resources' conventions; the rules spell
+// kma's (docs/CONVENTIONS.md), so each row is mapped to it first, with the
+// standard convention's rules and the irregular classes of `irr` (no word
+// is taken as a listed compound).
+class IrrFacts : public build::ConventionFacts {
+ public:
+  explicit IrrFacts(const IrrMap& irr) : irr_(irr) {}
+  IrregularClass StemClass(std::string_view form, PosTag tag) const override {
+    auto it = irr_.find(std::string(form) + "/" + std::string(TagName(tag)));
+    if (it == irr_.end()) it = irr_.find(std::string(form));
+    return it == irr_.end() ? DefaultIrregularClass(form, tag) : it->second;
+  }
+  bool IsLexicalised(std::string_view, PosTag) const override { return false; }
+  bool IsNoun(std::string_view) const override { return false; }
+  bool InfinitiveOf(std::string_view, build::CorpusMorph*, std::string*) const override { return false; }
+
+ private:
+  const IrrMap& irr_;
+};
+
+void ToConvention(const IrrMap& irr, std::vector<Morph>* ms) {
+  const IrrFacts facts(irr);
+  const build::StandardConvention convention(Rules(), facts);
+  build::CorpusSentence s;
+  for (const Morph& m : *ms) s.push_back({m.form8, m.tag, s.empty()});
+  build::ConventionCounts counts;
+  convention.Apply(&s, &counts);
+  ms->clear();
+  for (const build::CorpusMorph& m : s) ms->push_back(Morph{Norm(m.form), m.form, m.tag});
 }
 
 IrregularClass LookupIrr(const IrrMap& irr, const Morph& m) {
@@ -466,6 +517,7 @@ Coverage MeasureFile(const std::string& path, IrrMap irr) {
         if (eq != std::string::npos && ParseIrregularClass(e.substr(eq + 1), &c)) irr[e.substr(0, eq)] = c;
       }
     }
+    ToConvention(irr, &ms);
     ++cov.total;
     if (RowCovered(ms, Norm(cols[0]), irr)) {
       ++cov.covered;
@@ -514,7 +566,7 @@ TEST(MorphRulesCoverageTest, InflectionsSample) {
               cov.percent());
   for (const std::string& m : cov.misses) std::printf("  miss: %s\n", m.c_str());
   EXPECT_GE(cov.total, 150);
-  EXPECT_GE(cov.percent(), 94.0);  // measured 95.5%; the misses are noisy rows
+  EXPECT_GE(cov.percent(), 94.0);  // measured 95.0%; the misses are noisy rows
 }
 
 }  // namespace

@@ -3,13 +3,12 @@
 //  - a reference written out term by term from the model's tables (entry
 //    penalties of one-morpheme, several-morpheme and fused-stem readings,
 //    unknown-word cost, boundary with its cap, cost per morpheme, LM,
-//    emission and tag-class interpolation, convention penalty, virtual full
-//    stop, end of sentence) gives the search's and the gold scorer's score
-//    of every N-best path of plain text;
-//  - the terms of other nodes show as differences: the convention penalty
-//    of multi-morpheme entries and fused stems (turning the prior off), the
-//    cost per morpheme (changing it), a typo edit's cost (scaling it), a
-//    colloquial jamo token's cost, the user dictionary's scores;
+//    emission and tag-class interpolation, virtual full stop, end of
+//    sentence) gives the search's and the gold scorer's score of every
+//    N-best path of plain text;
+//  - the terms of other nodes show as differences: the cost per morpheme
+//    (changing it), a typo edit's cost (scaling it), a colloquial jamo
+//    token's cost, the user dictionary's scores;
 //  - on every path of those inputs the gold scorer's score is the search's.
 // Dropping any one term from the builder or the gold scorer fails a test.
 #include <gtest/gtest.h>
@@ -41,7 +40,6 @@ constexpr double kTolerance = 2e-3;
 
 struct Coverage {
   size_t paths = 0, unknown = 0, pattern = 0, capped = 0, period = 0, full_stop = 0, multi = 0, fused = 0;
-  double convention = 0;  // sum of the penalties met
 };
 
 // Scores an analysis of plain text (no typo reading, user or forced token)
@@ -105,17 +103,12 @@ class ReferenceScorer {
  private:
   static constexpr double kNone = 1e30;
 
-  // The chunk's convention row and boundary cap (the inputs are one chunk each).
+  // The chunk's boundary cap (the inputs are one chunk each).
   void Begin(const std::string& text) {
     std::vector<search::Chunk> chunks;
     search::MakeChunks(nt_.text, Pretokenize(nt_.text), &chunks);
     EXPECT_EQ(chunks.size(), 1u) << text;
     const search::Chunk& c = chunks[0];
-    conv_ = nullptr;
-    if (const ConventionPrior* prior = m_.convention(); prior != nullptr && opt_.convention_prior) {
-      std::vector<uint32_t> units;
-      conv_ = prior->Penalties(prior->Guess(std::u32string_view(nt_.text).substr(c.begin, c.end - c.begin), &units));
-    }
     floor_ = search::IsSpaceless(nt_.text, c) ? 0.0f : search::StepParams().nospace_floor;
   }
 
@@ -128,7 +121,6 @@ class ReferenceScorer {
     b->full_stop += a.full_stop;
     b->multi += a.multi;
     b->fused += a.fused;
-    b->convention += a.convention;
   }
 
   // The normalized position of input code point `cp` (a word's first).
@@ -239,13 +231,11 @@ class ReferenceScorer {
     }
     const MorphRecord& r = m_.morph(t.morph_id);
     const MorphScores& sc = m_.morph_scores(r);
-    const double conv = conv_ != nullptr ? conv_[r.lm_id()] : 0.0;
-    seen->convention += conv;
     const double l = scorer_->Step(lm, r.lm_id());
-    const double tag = tags.Peek(*tag_state, class_token) + sc.tag_logp + conv;
+    const double tag = tags.Peek(*tag_state, class_token) + sc.tag_logp;
     *tag_state = tags.Next(*tag_state, class_token);
-    const double mix = lambda_ >= 1.0f ? l + sc.emit_logp + conv
-                                       : std::log(lambda_ * std::exp(l + sc.emit_logp + conv) +
+    const double mix = lambda_ >= 1.0f ? l + sc.emit_logp
+                                       : std::log(lambda_ * std::exp(l + sc.emit_logp) +
                                                   (1 - lambda_) * std::exp(tag));
     return mix - mp_;
   }
@@ -255,7 +245,6 @@ class ReferenceScorer {
   std::unique_ptr<lm::LmScorer> scorer_;
   float lambda_ = 0.7f, mp_ = 0;
   NormalizedText nt_;
-  const float* conv_ = nullptr;
   float floor_ = 0;
 };
 
@@ -358,72 +347,43 @@ TEST_F(StepBuilderTest, ReferenceScoreOfPlainText) {
     EXPECT_GT(cov.capped, 0u) << lm;
     EXPECT_GT(cov.period, 0u) << lm;
     EXPECT_GT(cov.full_stop, 0u) << lm;
-    EXPECT_LT(cov.convention, -0.5) << lm;
   }
 }
 
-// The convention penalties of every model morpheme of a path: of one-node
-// entries of several morphemes and of fused stems too.
-double ConventionSum(const ModelImpl& m, const std::string& text, const Analysis& an) {
-  std::u32string cps;
-  Utf8ToU32(text, &cps);
-  NormalizedText nt;
-  Normalize(cps, &nt);
-  std::vector<uint32_t> units;
-  const ConventionPrior* prior = m.convention();
-  const float* conv = prior->Penalties(prior->Guess(nt.text, &units));
-  double sum = 0;
-  for (const Token& t : an.tokens)
-    if (t.morph_id != 0) sum += conv[m.morph(t.morph_id).lm_id()];
-  return sum;
-}
-
-TEST_F(StepBuilderTest, ConventionPenaltyOfEveryModelMorpheme) {
-  ASSERT_NE(impl().convention(), nullptr);
+TEST_F(StepBuilderTest, FusedStemsAndEntriesOfSeveralMorphemes) {
   // Stems fused with their endings (불러, 가까워, 도와), entries of several
-  // morphemes (했다, 갔다).
+  // morphemes (했다, 갔다): the gold scorer scores them as the search does.
   const std::vector<std::string> texts = {"노래를 불러 주었다", "집이 가까워서 좋았다", "친구를 도와 일을 했다",
                                           "어제 학교에 갔다"};
-  AnalyzeOptions on = Options(4), off = on;
-  off.convention_prior = false;
-  GoldScorer gold_on(*model_, on), gold_off(*model_, off);
+  const AnalyzeOptions opt = Options(4);
   size_t fused = 0;
   for (const std::string& text : texts) {
-    for (const Analysis& an : Analyze(text, on)) {
-      const double want = ConventionSum(impl(), text, an);
-      EXPECT_NEAR(Gold(&gold_on, text, an) - Gold(&gold_off, text, an), want, kTolerance) << text;
+    for (const Analysis& an : Analyze(text, opt)) {
       for (size_t i = 0; i + 1 < an.tokens.size(); ++i) {
         const Token &a = an.tokens[i], &b = an.tokens[i + 1];
         fused += b.cp_begin > a.cp_begin && b.cp_begin + b.cp_length == a.cp_begin + a.cp_length;
       }
     }
-    ExpectGoldIsSearch(text, on);
-    ExpectGoldIsSearch(text, off);
+    ExpectGoldIsSearch(text, opt);
   }
   EXPECT_GT(fused, 0u);  // fused stems were among the paths
 }
 
-TEST_F(StepBuilderTest, ConventionPenaltyOfForcedMorphemes) {
+TEST_F(StepBuilderTest, ForcedMorphemes) {
   // Span constraints on 노래를 and 불러 (the dictionary's morphemes) and on
-  // 퀼럼 (a morpheme it lacks, scored through its tag's class token: no
-  // penalty).
+  // 퀼럼 (a morpheme it lacks, scored through its tag's class token).
   const std::string text = "노래를 불러 퀼럼 앞에서";
   Constraints c;
   ASSERT_TRUE(ParseConstraints("0:3 노래/NNG+를/JKO; 4:6 부르/VV+어/EC; 7:9 퀼럼/NNP", &c).ok());
-  AnalyzeOptions on = Options(4), off = on;
-  off.convention_prior = false;
-  GoldScorer gold_on(*model_, on), gold_off(*model_, off);
-  const std::vector<Analysis> out = Analyze(text, on, nullptr, c);
+  const AnalyzeOptions opt = Options(4);
+  const std::vector<Analysis> out = Analyze(text, opt, nullptr, c);
   ASSERT_FALSE(out.empty());
   for (const Analysis& an : out) {
     size_t forced = 0;
     for (const Token& t : an.tokens) forced += (t.flags & kTokenConstrained) != 0 && t.morph_id != 0;
     EXPECT_EQ(forced, 4u);
-    EXPECT_NEAR(Gold(&gold_on, text, an, &c) - Gold(&gold_off, text, an, &c), ConventionSum(impl(), text, an),
-                kTolerance);
   }
-  ExpectGoldIsSearch(text, on, nullptr, c);
-  ExpectGoldIsSearch(text, off, nullptr, c);
+  ExpectGoldIsSearch(text, opt, nullptr, c);
 }
 
 TEST_F(StepBuilderTest, CostPerMorphemeOfEveryNode) {
@@ -464,7 +424,6 @@ TEST_F(StepBuilderTest, JamoTokenCost) {
   // leaves the path as after a space.
   AnalyzeOptions opt = Options(4);
   opt.typos = true;
-  opt.convention_prior = false;  // guessed from the characters, ㅋㅋ included
   const std::vector<Analysis> with = Analyze("좋아ㅋㅋ", opt);
   const Analysis* jamo = nullptr;
   for (const Analysis& an : with)

@@ -79,6 +79,28 @@ Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, siz
   return Status::Ok();
 }
 
+Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path, size_t corpus_lines,
+                       const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources) {
+  std::ifstream in;
+  KMA_RETURN_IF_ERROR(OpenLines(sources_path, &in));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    StripCr(&line);
+    lines.push_back(std::move(line));
+  }
+  if (lines.size() != corpus_lines)
+    return Status(StatusCode::kInvalidArgument, sources_path + ": " + std::to_string(lines.size()) +
+                                                    " lines, but " + corpus_path + " has " +
+                                                    std::to_string(corpus_lines) + " (one source per corpus line)");
+  sources->clear();
+  for (const CorpusLine& g : gold_lines) {
+    if (g.line >= lines.size() || lines[g.line].empty())
+      return Status(StatusCode::kInvalidArgument, sources_path + ":" + std::to_string(g.line + 1) + ": no source");
+    sources->push_back(lines[g.line]);
+  }
+  return Status::Ok();
+}
+
 Status ReadLexicon(const std::string& path, std::vector<LexiconEntry>* out) {
   return ForEachListLine(path, [out](const std::vector<std::string_view>& cols) {
     if (cols.size() < 2 || cols[0].empty()) return;

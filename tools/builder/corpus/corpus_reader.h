@@ -30,6 +30,15 @@ struct CorpusLine {
 Status ReadCorpus(const std::string& path, std::vector<CorpusSentence>* out, size_t* skipped_morphs,
                   std::vector<CorpusLine>* lines = nullptr, size_t* line_count = nullptr);
 
+// The gold sentences' sources, read from `sources_path` (one label per
+// line of the corpus file `corpus_path` of `corpus_lines` lines, as
+// corpus/train.sources) for the sentences of `gold_lines`. Errors: kIo
+// naming the sources file if it cannot be read; kInvalidArgument when its
+// line count differs from the corpus's (a sources file of another corpus)
+// or a sentence's label is blank.
+Status ReadGoldSources(const std::string& sources_path, const std::string& corpus_path, size_t corpus_lines,
+                       const std::vector<CorpusLine>& gold_lines, std::vector<std::string>* sources);
+
 struct LexiconEntry {
   std::string form;
   PosTag tag;

@@ -1,6 +1,6 @@
 // Corpus stage of the model builder: reads the annotated corpus and the
-// lexicon and rewrites the corpus to the analyser's conventions
-// (conventions.h), so every later stage sees one analysis per fact.
+// lexicon and maps both to the standard convention (standard_convention.h,
+// docs/CONVENTIONS.md), so every later stage sees one analysis per fact.
 #ifndef KMA_TOOLS_BUILDER_CORPUS_CORPUS_STAGE_H_
 #define KMA_TOOLS_BUILDER_CORPUS_CORPUS_STAGE_H_
 
@@ -15,9 +15,12 @@
 namespace kma::build {
 
 struct CorpusSpec {
-  // Rewrite split motion compounds (들/VV 어/EC 가/VX) to one verb
-  // (들어가/VV); see JoinMotionCompounds.
-  bool join_motion_compounds = true;
+  // Map the corpus and the lexicon to the standard convention (false:
+  // train on the sources' own conventions, for measuring what it gives).
+  bool standard_convention = true;
+  // The source of each line of the corpus (corpus/train.sources), for the
+  // mapping's counts per source; empty: the gold sentences count as "gold".
+  std::string sources_path;
   // Gold sentences count this many times (an integer weight against silver).
   int gold_weight = 1;
   // Silver training files (`kma silver` output, train.tsv's format), each
@@ -43,11 +46,12 @@ struct CorpusData {
   // the corpus file and raw text (for the convention prior).
   std::vector<CorpusLine> gold_lines;
   size_t gold_file_lines = 0;  // lines of the corpus file, kept or not
+  ConventionReport convention;  // the mapping's rewrites per source ("silver" for the silver files)
 };
 
 // Reads `train_path` (corpus/train.tsv, never dev.tsv) and `lexicon_dir`
 // (lexicon.tsv, irregular.tsv). Errors: those of the readers (kIo naming the
-// path, kInvalidArgument with the line).
+// path, kInvalidArgument with the line; ReadGoldSources' for the sources).
 Status LoadCorpus(const std::string& train_path, const std::string& lexicon_dir, const CorpusSpec& spec,
                   const MorphRules& rules, const LogFn& log, CorpusData* out);
 

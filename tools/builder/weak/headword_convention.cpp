@@ -146,6 +146,8 @@ class ReadingBuilder {
 
   void Predicate() {
     const bool verb = cls_ == HeadwordClass::kVerb;
+    // kma's convention writes existence as a verb (docs/CONVENTIONS.md).
+    if (!verb && (h_ == U"있" || h_ == U"계시")) Add(Rule::kExistenceVerb, {{h_, TagBit(P::kVV)}});
     if (verb) Derived(kXsv, P::kXSV, kPredicateRoots);
     else Derived(kXsa, P::kXSA, kPredicateRoots);
     for (std::u32string_view p : kNounPredicates)
@@ -329,7 +331,7 @@ bool ClassInflects(HeadwordClass c, TagMask label) {
 
 std::string_view RuleName(Rule r) {
   static const std::string_view kNames[kNumRules] = {
-      "exact", "suffix", "prefix", "noun-as-root", "numeral-as-nr", "compound-noun", "determiner-noun",
+      "exact", "existence-verb", "suffix", "prefix", "noun-as-root", "numeral-as-nr", "compound-noun", "determiner-noun",
       "noun-predicate", "aux-compound", "nominalization", "ending-allomorph", "functional-split",
       "noun-in-compound", "ending-in-token", "affix-in-word", "suffix-cross", "light-verb",
       "predicate-swap", "noun-as-other", "adverb-as-noun", "reduplication", "plain-ha-doe"};

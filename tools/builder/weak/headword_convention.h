@@ -73,6 +73,7 @@ enum class Rule : uint8_t {
   // Accepted: the headword with the dictionary's part of speech, in the
   // corpus's segmentation and spelling.
   kExact,             // the headword with one of its tags: 걷/VV, 사람/NNG
+  kExistenceVerb,     // the adjective 있 (계시) of existence as the verb the convention writes: 있/VV
   kSuffix,            // root + corpus suffix: 개종/NNG 하/XSV, 통계/NNG 적/XSN, 극대/NNG 화/XSN 되/XSV
   kPrefix,            // corpus prefix + root: 불/XPN 친절/NNG, 불/XPN 성실/NNG 하/XSA
   kNounAsRoot,        // a noun the corpus writes as a root: 중요/XR, 동일/XR
@@ -100,7 +101,7 @@ enum class Rule : uint8_t {
   // its tags, or X하/X되 as X/(any tag) + 하/되 (XSV or XSA).
   kPlainHaDoe,
 };
-constexpr int kNumRules = 22;
+constexpr int kNumRules = 23;
 std::string_view RuleName(Rule r);  // "exact", "suffix", ...
 // True for the rules that count as agreement in the default (measured)
 // convention; with plain, only kExact and kPlainHaDoe count.

@@ -9,6 +9,10 @@ uint64_t HeadwordHash(std::string_view s) {
     h *= 1099511628211ull;  // FNV prime
   }
   // fmix64: every input bit reaches every output bit, low bits included.
+  return Fmix64(h);
+}
+
+uint64_t Fmix64(uint64_t h) {
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdull;
   h ^= h >> 33;

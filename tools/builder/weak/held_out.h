@@ -11,7 +11,9 @@
 // modulo 10, its low bit is the parity of the bytes' low bits (on
 // dict_examples.tsv it held out 4,040 headwords where 4,300 were expected).
 // On dict_examples.tsv this split holds out 4,361 of 43,000 headwords and
-// 54,915 of 550,876 examples (10.0%).
+// 54,915 of 550,876 examples (10.0%). The held-out homograph examples
+// (homograph_set.h) are held out besides, example by example; a trainer
+// tests both with weak::IsTrainingExample().
 #ifndef KMA_TOOLS_BUILDER_WEAK_HELD_OUT_H_
 #define KMA_TOOLS_BUILDER_WEAK_HELD_OUT_H_
 
@@ -23,6 +25,8 @@ namespace kma::weak {
 // FNV-1a (64-bit) of the bytes of `s`, then MurmurHash3's fmix64.
 // Thread-safety: any thread.
 uint64_t HeadwordHash(std::string_view s);
+// MurmurHash3's 64-bit finaliser, the last step of HeadwordHash().
+uint64_t Fmix64(uint64_t h);
 
 // True if every example of `headword` is held out.
 // Thread-safety: any thread.

@@ -115,13 +115,6 @@ public sealed class AnalyzerOptions
     /// Bare jamo (ㅋㅋ, ㅠㅠ) become tokens of their own.
     /// </summary>
     public bool? Typos { get => (bool?)this["typos"]; set => this["typos"] = value; }
-    /// <summary>
-    /// The model's convention prior (library default true): each sentence is
-    /// analysed in the annotation convention of the training source its
-    /// characters read like (existence 있 as VA or VV, 같은 as 같/VA ㄴ/ETM or
-    /// 같/VA 은/ETM). False: every sentence in the corpus's mixture.
-    /// </summary>
-    public bool? Convention { get => (bool?)this["convention"]; set => this["convention"] = value; }
 
     private static KeyValuePair<string, Slot> Find(string name)
     {

@@ -184,18 +184,17 @@ public sealed class AnalyzerTest : IClassFixture<ModelFixture>
     }
 
     [Fact]
-    public void ConventionOptionSwitchesThePrior()
+    public void OneConventionAndNoConventionOption()
     {
-        // On (the default), this KAIST-like sentence keeps its source's
-        // 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+        // Every sentence in one convention (docs/CONVENTIONS.md): 같은 in this
+        // KAIST-like sentence is 같/VA 은/ETM as in every source, and the
+        // convention prior's option is gone.
         const string text = "그는 다른 사람과 같은 생각을 하고 있었다.";
-        using var byDefault = new Analyzer(_model);
-        using var off = new Analyzer(_model, new AnalyzerOptions { Convention = false });
-        Assert.Null(new AnalyzerOptions().Convention);
-        Assert.Equal(true, AnalyzerOptions.LibraryDefault("convention"));
-        var best = string.Join(" ", byDefault.Tokenize(text));
-        Assert.Contains("다르/VA ㄴ/ETM 사람/NNG", best);
-        Assert.Contains("다른/MM 사람/NNG", string.Join(" ", off.Tokenize(text)));
+        using var analyzer = new Analyzer(_model);
+        Assert.Contains("같/VA 은/ETM 생각/NNG", string.Join(" ", analyzer.Tokenize(text)));
+        Assert.DoesNotContain("convention", AnalyzerOptions.Names);
+        Assert.Equal(KmaStatus.Unsupported,
+                     Assert.Throws<KmaException>(() => new AnalyzerOptions { ["convention"] = true }).Status);
     }
 
     [Fact]

@@ -127,7 +127,7 @@ class Analyzer:
             >>> str(a.analyze("걸어서 갔다")[0])
             '걷/VV 어서/EC 가/VX 았/EP 다/EF'
             >>> str(a.analyze("걸어서 갔다", blocklist=["걷/VV"])[0])
-            '걸/VV 어서/EC 가/VV 았/EP 다/EF'
+            '걸/VV 어서/EC 가/VX 았/EP 다/EF'
             >>> str(a.analyze("걸어서 갔다")[0])   # the next call is not affected
             '걷/VV 어서/EC 가/VX 았/EP 다/EF'
         """

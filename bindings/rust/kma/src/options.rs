@@ -165,14 +165,6 @@ impl Options {
         self.set("typos", on)
     }
 
-    /// The model's convention prior (default on): each sentence is
-    /// analysed in the annotation convention of the training source its
-    /// characters read like (existence 있 as VA or VV, 같은 as 같/VA ㄴ/ETM
-    /// or 같/VA 은/ETM). Off, every sentence in the corpus's mixture.
-    pub fn convention(self, on: bool) -> Options {
-        self.set("convention", on)
-    }
-
     /// Builds the C option set. Name, type and range errors surface here,
     /// with the library's message naming the slot.
     pub(crate) fn to_raw(&self) -> Result<RawOptions> {

@@ -186,20 +186,19 @@ fn empty_input_gives_one_empty_candidate() {
 }
 
 #[test]
-fn convention_option_switches_the_prior() {
-    // On (the default), this KAIST-like sentence keeps its source's
-    // 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+fn one_convention_and_no_convention_option() {
+    // Every sentence in one convention (docs/CONVENTIONS.md): 같은 in this
+    // KAIST-like sentence is 같/VA 은/ETM as in every source, and the
+    // convention prior's option is gone.
     let model = model();
     let text = "그는 다른 사람과 같은 생각을 하고 있었다.";
-    let morphs = |a: &mut kma::Analyzer| -> String {
-        let v: Vec<String> = a.analyze(text).unwrap().tokens().map(|t| format!("{}/{}", t.form(), t.tag())).collect();
-        v.join(" ")
-    };
-    let best = morphs(&mut model.analyzer().unwrap());
-    assert_eq!(best, morphs(&mut model.analyzer_with(&Options::new().convention(true)).unwrap()));
-    assert!(best.contains("다르/VA ㄴ/ETM 사람/NNG"), "{}", best);
-    let mixture = morphs(&mut model.analyzer_with(&Options::new().convention(false)).unwrap());
-    assert!(mixture.contains("다른/MM 사람/NNG"), "{}", mixture);
+    let mut a = model.analyzer().unwrap();
+    let v: Vec<String> = a.analyze(text).unwrap().tokens().map(|t| format!("{}/{}", t.form(), t.tag())).collect();
+    let best = v.join(" ");
+    assert!(best.contains("같/VA 은/ETM 생각/NNG"), "{}", best);
+    assert!(!Options::names().iter().any(|n| n == "convention"));
+    let err = model.analyzer_with(&Options::new().set("convention", true)).err().expect("convention is no option");
+    assert_eq!(err.kind(), kma::ErrorKind::Unsupported);
 }
 
 #[test]

@@ -137,16 +137,6 @@ public final class AnalyzerOptions {
   }
 
   /**
-   * The model's convention prior (default on): each sentence is analysed in
-   * the annotation convention of the training source its characters read
-   * like (existence 있 as VA or VV, 같은 as 같/VA ㄴ/ETM or 같/VA 은/ETM).
-   * Off, every sentence in the training corpus's mixture of conventions.
-   */
-  public AnalyzerOptions convention(boolean on) {
-    return set("convention", on);
-  }
-
-  /**
    * Tags whose tokens appear in the output (comma- or space-separated tag
    * names, e.g. {@code "NNG,NNP,VV,VA"}; "" = every tag, the default). The
    * analysis is the same; tokens of other tags are left out, and the rest

@@ -368,19 +368,18 @@ class AnalyzerTest extends BundledModelTest {
   }
 
   @Test
-  void conventionOptionSwitchesThePrior() {
-    // On (the default), this KAIST-like sentence keeps its source's
-    // 다르/VA ㄴ/ETM; off, the corpus's mixture reads the determiner 다른/MM.
+  void oneConventionAndNoConventionOption() {
+    // Every sentence in one convention (docs/CONVENTIONS.md): 같은 in this
+    // KAIST-like sentence is 같/VA 은/ETM as in every source, and the
+    // convention prior's option is gone.
     String text = "그는 다른 사람과 같은 생각을 하고 있었다.";
-    try (Analyzer byDefault = new Analyzer(model);
-        Analyzer on = new Analyzer(model, new AnalyzerOptions().convention(true));
-        Analyzer off = new Analyzer(model, new AnalyzerOptions().convention(false))) {
-      String best = byDefault.analyze(text).best().toString();
-      assertEquals(best, on.analyze(text).best().toString());
-      assertTrue(best.contains("다르/VA ㄴ/ETM 사람/NNG"), best);
-      String mixture = off.analyze(text).best().toString();
-      assertTrue(mixture.contains("다른/MM 사람/NNG"), mixture);
+    try (Analyzer a = new Analyzer(model)) {
+      String best = a.analyze(text).best().toString();
+      assertTrue(best.contains("같/VA 은/ETM 생각/NNG"), best);
     }
+    assertFalse(AnalyzerOptions.names().contains("convention"));
+    KmaException e = assertThrows(KmaException.class, () -> new AnalyzerOptions().set("convention", true));
+    assertEquals(KmaException.UNSUPPORTED, e.status());
   }
 
   @Test
