@@ -12,11 +12,11 @@
 
 #include "core/lm/knlm.h"
 #include "tools/builder/model_builder.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/silver_build.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/build/silver_build.h"
 
 #ifndef KMA_SHARED_DATA_DIR_DEFAULT
 #define KMA_SHARED_DATA_DIR_DEFAULT ""

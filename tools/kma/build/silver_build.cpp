@@ -1,5 +1,5 @@
 // The teacher / silver / student build (silver_build.h).
-#include "tools/kma/silver_build.h"
+#include "tools/kma/build/silver_build.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,7 +9,7 @@
 
 #include "tools/builder/lm/lm_plan.h"
 #include "tools/builder/step_clock.h"
-#include "tools/kma/silver_maker.h"
+#include "tools/kma/build/silver_maker.h"
 
 namespace kma::cli {
 namespace {

@@ -10,11 +10,11 @@
 #include <string>
 #include <thread>
 
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/silver_maker.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/build/silver_maker.h"
 
 namespace kma::cli {
 namespace {

@@ -1,5 +1,5 @@
 // Silver training data from the dictionary usage examples (silver_maker.h).
-#include "tools/kma/silver_maker.h"
+#include "tools/kma/build/silver_maker.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -9,7 +9,7 @@
 #include "core/search/analyzer.h"
 #include "tools/builder/weak/held_out.h"
 #include "tools/builder/weak/surface_presence.h"
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 namespace kma::cli {
 namespace {

@@ -14,14 +14,14 @@
 
 #include "core/kernels/isa_info.h"
 #include "core/search/analyzer.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/json_report.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/output_format.h"
-#include "tools/kma/search_switches.h"
-#include "tools/kma/user_dict_options.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/json_report.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/io/output_format.h"
+#include "tools/kma/options/search_switches.h"
+#include "tools/kma/options/user_dict_options.h"
 
 namespace kma::cli {
 namespace {

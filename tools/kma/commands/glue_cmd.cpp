@@ -12,11 +12,11 @@
 
 #include "core/search/analyzer.h"
 #include "core/search/glue.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/rng.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/eval/rng.h"
 
 namespace kma::cli {
 namespace {

@@ -12,12 +12,12 @@
 #include "core/join/joiner.h"
 #include "core/model/model.h"
 #include "core/text/morph_list.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/output_format.h"
-#include "tools/kma/user_dict_options.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/io/output_format.h"
+#include "tools/kma/options/user_dict_options.h"
 
 namespace kma::cli {
 namespace {

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "core/model/lm_introspection.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/output_format.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/io/output_format.h"
 
 namespace kma::cli {
 namespace {

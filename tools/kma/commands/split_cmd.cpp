@@ -6,11 +6,11 @@
 
 #include "capi/src/result_format.h"
 #include "core/search/analyzer.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/output_format.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/io/output_format.h"
 
 namespace kma::cli {
 namespace {

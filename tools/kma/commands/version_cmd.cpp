@@ -5,9 +5,9 @@
 #include "core/base/version.h"
 #include "core/kernels/isa_info.h"
 #include "core/model/model.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/model_locator.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/model_locator.h"
 
 namespace kma::cli {
 

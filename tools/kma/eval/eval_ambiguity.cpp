@@ -1,8 +1,8 @@
-#include "tools/kma/eval_ambiguity.h"
+#include "tools/kma/eval/eval_ambiguity.h"
 
 #include <algorithm>
 
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 namespace kma::cli {
 namespace {

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "tools/kma/eval_metrics.h"
+#include "tools/kma/eval/eval_metrics.h"
 
 namespace kma::cli {
 

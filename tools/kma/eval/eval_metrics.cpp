@@ -1,4 +1,4 @@
-#include "tools/kma/eval_metrics.h"
+#include "tools/kma/eval/eval_metrics.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -9,13 +9,13 @@
 
 #include "core/base/text_file.h"
 #include "core/search/analyzer.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/json_report.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/output_format.h"
-#include "tools/kma/split_gold.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/json_report.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/io/output_format.h"
+#include "tools/kma/eval/split_gold.h"
 
 namespace kma::cli {
 namespace {

@@ -1,5 +1,5 @@
 // `kma eval --weak FILE`: see eval_weak.h.
-#include "tools/kma/eval_weak.h"
+#include "tools/kma/eval/eval_weak.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,10 +19,10 @@
 #include "tools/builder/weak/dict_examples.h"
 #include "tools/builder/weak/held_out.h"
 #include "tools/builder/weak/surface_presence.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/model_locator.h"
-#include "tools/kma/output_format.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/model_locator.h"
+#include "tools/kma/io/output_format.h"
 
 namespace kma::cli {
 namespace {

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-#include "tools/kma/eval_weak.h"
-#include "tools/kma/json_report.h"
+#include "tools/kma/eval/eval_weak.h"
+#include "tools/kma/io/json_report.h"
 
 namespace kma::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/kma/split_gold.h"
+#include "tools/kma/eval/split_gold.h"
 
 #include <algorithm>
 

@@ -1,11 +1,11 @@
-#include "tools/kma/split_set.h"
+#include "tools/kma/eval/split_set.h"
 
 #include <algorithm>
 #include <array>
 
 #include "core/text/hangul.h"
 #include "core/text/utf.h"
-#include "tools/kma/rng.h"
+#include "tools/kma/eval/rng.h"
 
 namespace kma::cli {
 namespace {

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/kma/split_gold.h"
+#include "tools/kma/eval/split_gold.h"
 
 namespace kma::cli {
 

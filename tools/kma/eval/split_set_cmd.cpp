@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/eval_metrics.h"
-#include "tools/kma/line_reader.h"
-#include "tools/kma/output_format.h"
-#include "tools/kma/split_set.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/eval/eval_metrics.h"
+#include "tools/kma/io/line_reader.h"
+#include "tools/kma/io/output_format.h"
+#include "tools/kma/eval/split_set.h"
 
 namespace kma::cli {
 namespace {

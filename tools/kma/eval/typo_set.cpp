@@ -1,4 +1,4 @@
-#include "tools/kma/typo_set.h"
+#include "tools/kma/eval/typo_set.h"
 
 #include <utility>
 

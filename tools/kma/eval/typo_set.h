@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/kma/rng.h"
+#include "tools/kma/eval/rng.h"
 
 namespace kma::cli {
 

@@ -1,4 +1,4 @@
-#include "tools/kma/json_report.h"
+#include "tools/kma/io/json_report.h"
 
 #include <cmath>
 #include <cstdio>

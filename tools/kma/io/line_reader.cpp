@@ -1,4 +1,4 @@
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 #include <sys/stat.h>
 #include <sys/types.h>

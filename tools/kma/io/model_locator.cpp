@@ -1,11 +1,11 @@
-#include "tools/kma/model_locator.h"
+#include "tools/kma/io/model_locator.h"
 
 #include <limits.h>
 #include <stdlib.h>
 
 #include "capi/src/model_finder.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/line_reader.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/io/line_reader.h"
 
 // Both set by tools/CMakeLists.txt: the build tree's model and the directory
 // the kma executable is built in.

@@ -1,4 +1,4 @@
-#include "tools/kma/output_format.h"
+#include "tools/kma/io/output_format.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -6,7 +6,7 @@
 
 #include "capi/src/result_format.h"
 #include "kma/kma_result.h"
-#include "tools/kma/cli_args.h"
+#include "tools/kma/options/cli_args.h"
 
 namespace kma::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "tools/kma/progress.h"
+#include "tools/kma/io/progress.h"
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "tools/kma/utf8_repair.h"
+#include "tools/kma/io/utf8_repair.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
-#include "tools/kma/cli_args.h"
+#include "tools/kma/options/cli_args.h"
 
 #include "core/base/decimal.h"
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 #include <cerrno>
 #include <cstdio>

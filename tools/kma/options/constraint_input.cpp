@@ -1,4 +1,4 @@
-#include "tools/kma/constraint_input.h"
+#include "tools/kma/options/constraint_input.h"
 
 namespace kma::cli {
 

@@ -11,7 +11,7 @@
 
 #include "core/base/status.h"
 #include "core/search/constraints.h"
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 namespace kma::cli {
 

@@ -1,4 +1,4 @@
-#include "tools/kma/search_switches.h"
+#include "tools/kma/options/search_switches.h"
 
 #include "core/search/search_defaults.h"
 

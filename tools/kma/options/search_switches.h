@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/search/analyzer.h"
-#include "tools/kma/cli_args.h"
+#include "tools/kma/options/cli_args.h"
 
 namespace kma::cli {
 

@@ -1,11 +1,11 @@
-#include "tools/kma/user_dict_options.h"
+#include "tools/kma/options/user_dict_options.h"
 
 #include <string_view>
 #include <vector>
 
 #include "core/base/text_file.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/line_reader.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/io/line_reader.h"
 
 namespace kma::cli {
 namespace {
