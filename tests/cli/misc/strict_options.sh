@@ -5,6 +5,9 @@ for arg in --model= --user-dict= --constraints= --lm= --top-n=; do
   printf '나는 밥을 먹었다.\n' | kma analyze "$arg"
 done
 printf '나는 밥을 먹었다.\n' | kma analyze --model ''
+# An empty inline value never takes the next argument as the value.
+printf '나는 밥을 먹었다.\n' > in.txt
+kma analyze --model= in.txt
 for bad in " 2" "0x2" "2 " "+ 2"; do
   printf '나는 밥을 먹었다.\n' | kma analyze -n "$bad"
 done

@@ -7,3 +7,4 @@ kma analyze --model
 printf '나는 밥을 먹었다.\n' | kma analyze --lm no-such-lm
 kma analyze --progress=1
 kma analyze -n
+kma analyze -5

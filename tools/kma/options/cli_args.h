@@ -1,6 +1,7 @@
 // A small command-line option parser shared by the kma subcommands.
 // Supports "--name value", "--name=value", "-x value", flags, "--" and "-"
-// (a positional meaning stdin). No third-party dependency on purpose.
+// (a positional meaning stdin). Why it is not CLI11: DEVELOPING.md, "The
+// option parser" (CLI11 cannot refuse an empty "--name=" value).
 #ifndef KMA_TOOLS_KMA_CLI_ARGS_H_
 #define KMA_TOOLS_KMA_CLI_ARGS_H_
 
