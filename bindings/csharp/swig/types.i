@@ -41,6 +41,14 @@ KMA_HANDLE(kma_joiner)
 KMA_HANDLE(kma_constraints)
 /* Token arrays are read in place through a blittable struct. */
 KMA_HANDLE(kma_token)
+KMA_HANDLE(kma_text)
+
+/* kma_text_data(text, size_t* bytes). */
+%typemap(ctype) size_t* bytes "size_t*"
+%typemap(imtype) size_t* bytes "out ulong"
+%typemap(cstype) size_t* bytes "out ulong"
+%typemap(csin) size_t* bytes "out $csinput"
+%typemap(in) size_t* bytes %{ $1 = ($1_ltype)$input; %}
 
 /* kma_span* out: filled straight into the facade's blittable struct. */
 %typemap(ctype) kma_span* out "kma_span*"

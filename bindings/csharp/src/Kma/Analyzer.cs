@@ -11,7 +11,7 @@ namespace Kma;
 /// raises <see cref="KmaException"/>, and any call after Dispose raises
 /// <see cref="ObjectDisposedException"/> (never a crash).
 /// </summary>
-public sealed class Analyzer : IDisposable
+public sealed partial class Analyzer : IDisposable
 {
     private readonly AnalyzerHandle _handle;
     private readonly UseGuard _guard = new("analyzer");
