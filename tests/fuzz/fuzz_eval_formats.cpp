@@ -1,4 +1,4 @@
-// Fuzz target: the gold formats `kma eval` reads (tools/kma/eval_metrics.h,
+// Fuzz target: the gold formats `kma eval` reads (tools/kma/eval/eval_metrics.h,
 // split_gold.h) and the scoring of what they parse.
 //
 // Input layout: [0] bit 0 chooses the format, the rest is the text.
@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_util.h"
-#include "tools/kma/eval_metrics.h"
-#include "tools/kma/split_gold.h"
+#include "tools/kma/eval/eval_metrics.h"
+#include "tools/kma/eval/split_gold.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Fuzz target: the CLI's line reader (tools/kma/line_reader.h), which every
+// Fuzz target: the CLI's line reader (tools/kma/io/line_reader.h), which every
 // streaming command reads user input through, with and without a line
 // limit (--max-line-bytes).
 //
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_util.h"
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Fuzz target: the CLI's repair of ill-formed UTF-8 (tools/kma/utf8_repair.h,
+// Fuzz target: the CLI's repair of ill-formed UTF-8 (tools/kma/io/utf8_repair.h,
 // `kma analyze --on-error replace`), against a reference written here in a
 // different way: by the values a byte prefix can still decode to, instead of
 // the lead byte's table of second-byte ranges.
@@ -14,7 +14,7 @@
 
 #include "core/text/utf.h"
 #include "tests/fuzz/fuzz_util.h"
-#include "tools/kma/utf8_repair.h"
+#include "tools/kma/io/utf8_repair.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Unit tests of the ambiguity index behind `kma eval --train`: which words
 // count as ambiguous, and where a wrong reading stands in the training file.
-#include "tools/kma/eval_ambiguity.h"
+#include "tools/kma/eval/eval_ambiguity.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

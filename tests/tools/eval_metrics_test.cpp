@@ -1,5 +1,5 @@
 // Unit tests of the `kma eval` metric, with hand-computed expectations.
-#include "tools/kma/eval_metrics.h"
+#include "tools/kma/eval/eval_metrics.h"
 
 #include <gtest/gtest.h>
 

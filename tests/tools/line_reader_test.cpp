@@ -1,8 +1,8 @@
-// I/O faults under the CLI's line reader (tools/kma/line_reader.h), which
+// I/O faults under the CLI's line reader (tools/kma/io/line_reader.h), which
 // every command reads its inputs and side files through: a stream made with
 // fopencookie fails its N-th read with EIO or EINTR, or returns short reads,
 // for every N until the input is read without reaching it.
-#include "tools/kma/line_reader.h"
+#include "tools/kma/io/line_reader.h"
 
 #include <gtest/gtest.h>
 

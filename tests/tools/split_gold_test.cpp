@@ -1,6 +1,6 @@
 // Unit tests of the sentence-split gold format and its scoring
-// (tools/kma/split_gold.h), with hand-computed expectations.
-#include "tools/kma/split_gold.h"
+// (tools/kma/eval/split_gold.h), with hand-computed expectations.
+#include "tools/kma/eval/split_gold.h"
 
 #include <gtest/gtest.h>
 

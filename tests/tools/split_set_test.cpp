@@ -1,6 +1,6 @@
-// Unit tests of the split-set generator (tools/kma/split_set.h): nominal
+// Unit tests of the split-set generator (tools/kma/eval/split_set.h): nominal
 // forms, corpus parsing, and the properties every generated set has.
-#include "tools/kma/split_set.h"
+#include "tools/kma/eval/split_set.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Unit tests of the CLI's repair of ill-formed UTF-8 (`kma analyze
 // --on-error replace`): one U+FFFD per maximal ill-formed subpart.
-#include "tools/kma/utf8_repair.h"
+#include "tools/kma/io/utf8_repair.h"
 
 #include <gtest/gtest.h>
 

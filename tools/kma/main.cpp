@@ -7,9 +7,9 @@
 #include <string>
 
 #include "core/kernels/cong_kernels.h"
-#include "tools/kma/cli_args.h"
-#include "tools/kma/commands.h"
-#include "tools/kma/output_format.h"
+#include "tools/kma/options/cli_args.h"
+#include "tools/kma/commands/commands.h"
+#include "tools/kma/io/output_format.h"
 
 namespace {
 
