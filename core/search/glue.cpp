@@ -5,7 +5,7 @@
 namespace kma {
 namespace {
 
-bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+bool IsSpaceOrTab(char c) { return c == ' ' || c == '\t'; }
 
 // [begin, end) of a line, without the blanks at its ends.
 struct Line {
@@ -22,8 +22,8 @@ std::vector<Line> Lines(std::string_view t) {
     size_t be = e;
     if (be < t.size()) be += (t[be] == '\r' && be + 1 < t.size() && t[be + 1] == '\n') ? 2 : 1;
     size_t lb = b, le = e;
-    while (lb < le && IsBlank(t[lb])) ++lb;
-    while (le > lb && IsBlank(t[le - 1])) --le;
+    while (lb < le && IsSpaceOrTab(t[lb])) ++lb;
+    while (le > lb && IsSpaceOrTab(t[le - 1])) --le;
     out.push_back({lb, le, be});
     if (e == t.size()) break;
     b = be;

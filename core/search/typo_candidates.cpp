@@ -17,11 +17,10 @@
 namespace kma::search {
 namespace {
 
-constexpr int kOnsetIeung = 11;  // ㅇ, the onset of a syllable without a first consonant
-constexpr char32_t kCompatVowelFirst = 0x314F;
-
-bool IsCompatConsonant(char32_t c) { return c >= 0x3131 && c < kCompatVowelFirst; }
-bool IsCompatVowel(char32_t c) { return c >= kCompatVowelFirst && c <= 0x3163; }
+using hangul::kOnsetIeung;
+using hangul::IsCompatConsonant;
+using hangul::IsCompatVowel;
+using hangul::kCompatVowelFirst;
 bool IsWordChar(char32_t c) { return hangul::IsSyllable(c) || hangul::IsCodaJamo(c); }
 
 // Jamo that people type as laughter or as a face: ㅋㅋ, ㅎㅎ, ㅠㅠ, ㄷㄷ.

@@ -10,13 +10,10 @@
 namespace kma::search {
 namespace {
 
-constexpr char32_t kCompatFirst = 0x3131;   // ㄱ
-constexpr char32_t kCompatVowel = 0x314F;   // ㅏ
-constexpr char32_t kCompatLast = 0x3163;    // ㅣ
 constexpr float kMaxCost = 100.0f;
 
-bool IsCompatConsonant(char32_t c) { return c >= kCompatFirst && c < kCompatVowel; }
-bool IsCompatVowel(char32_t c) { return c >= kCompatVowel && c <= kCompatLast; }
+using hangul::IsCompatConsonant;
+using hangul::IsCompatVowel;
 
 // Splits a line into whitespace-separated fields.
 std::vector<std::string_view> Fields(std::string_view line) {

@@ -31,7 +31,6 @@ constexpr std::array<CharClass, 128> MakeAsciiTable() {
 }
 constexpr std::array<CharClass, 128> kAsciiClass = MakeAsciiTable();
 
-constexpr bool InRange(char32_t c, char32_t lo, char32_t hi) { return c >= lo && c <= hi; }
 
 bool IsHangulChar(char32_t c) {
   return InRange(c, 0xAC00, 0xD7A3) ||  // syllables

@@ -12,6 +12,9 @@
 
 namespace kma {
 
+// True if lo <= c <= hi: the code-point range tests of the character tables.
+constexpr bool InRange(char32_t c, char32_t lo, char32_t hi) { return c >= lo && c <= hi; }
+
 enum class CharClass : uint8_t {
   kSpace,        // Unicode white space, plus invisible separators ZWSP/BOM/WJ
   kHangul,       // syllables, conjoining jamo, compatibility jamo, half-width jamo

@@ -21,8 +21,7 @@ constexpr uint8_t kCompatToCodaIndex[30] = {
     23, 24, 25, 26, 27,          // ㅊ ㅋ ㅌ ㅍ ㅎ
 };
 
-constexpr char32_t kCompatConsonantFirst = 0x3131;
-constexpr char32_t kCompatConsonantLast = 0x314E;
+constexpr char32_t kCompatConsonantLast = kCompatVowelFirst - 1;  // ㅎ
 
 }  // namespace
 

@@ -15,9 +15,18 @@
 
 namespace kma::hangul {
 
+// Hangul compatibility jamo as typed alone (ㅋㅋ, ㅠㅠ, 됬ㅇ): consonants
+// U+3131 ㄱ..U+314E ㅎ, vowels U+314F ㅏ..U+3163 ㅣ.
+constexpr char32_t kCompatConsonantFirst = 0x3131;
+constexpr char32_t kCompatVowelFirst = 0x314F;
+constexpr char32_t kCompatVowelLast = 0x3163;
+constexpr bool IsCompatConsonant(char32_t c) { return c >= kCompatConsonantFirst && c < kCompatVowelFirst; }
+constexpr bool IsCompatVowel(char32_t c) { return c >= kCompatVowelFirst && c <= kCompatVowelLast; }
+
 constexpr char32_t kSyllableBase = 0xAC00;
 constexpr char32_t kSyllableLast = 0xD7A3;
 constexpr int kOnsetCount = 19;   // L
+constexpr int kOnsetIeung = 11;   // ㅇ, the onset of a syllable without a first consonant
 constexpr int kVowelCount = 21;   // V
 constexpr int kCodaCount = 28;    // T, including "no coda" at index 0
 constexpr int kSyllablesPerOnset = kVowelCount * kCodaCount;  // 588

@@ -6,12 +6,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/text/char_class.h"
 #include "core/text/hangul.h"
 
 namespace kma {
 namespace {
 
-constexpr bool InRange(char32_t c, char32_t lo, char32_t hi) { return c >= lo && c <= hi; }
 
 bool IsScalarValue(char32_t c) { return c <= 0x10FFFF && !InRange(c, 0xD800, 0xDFFF); }
 

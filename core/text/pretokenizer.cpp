@@ -10,7 +10,6 @@
 namespace kma {
 namespace {
 
-constexpr bool InRange(char32_t c, char32_t lo, char32_t hi) { return c >= lo && c <= hi; }
 constexpr bool IsAsciiDigit(char32_t c) { return c >= U'0' && c <= U'9'; }
 constexpr bool IsAsciiAlpha(char32_t c) {
   return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z');

@@ -14,7 +14,7 @@
 #                                          threads
 #   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target from the
 #                                          committed corpus, KMA_FUZZ_BUDGET
-#                                          CPU-seconds (240) shared among them or
+#                                          CPU-seconds (140) shared among them or
 #                                          KMA_FUZZ_SECONDS each; needs the asan tree
 #
 # A crash of a fuzz target leaves its reproducer in WORK_DIR/fuzz-artifacts;
@@ -43,7 +43,7 @@ asan_tree="${work}/asan"
 # sanitizer tree's compile time (a test file: 16 CPU-s at -O2 -g, 6 at -O0)
 # and the code under test keeps the tree's optimisation.
 common=(-DKMA_BUILD_BENCH=OFF -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_JAVA=OFF -DKMA_BUILD_CSHARP=OFF
-        -DKMA_BUILD_RUST=OFF -DKMA_TEST_OPTIMIZE=-O0)
+        -DKMA_BUILD_RUST=OFF -DKMA_TEST_OPTIMIZE=-O0 -DCMAKE_UNITY_BUILD=ON)
 
 # The sanitizers' own advice, -O1 with line tables: reports keep file and
 # line, and the trees compile in about 60% of -O2 -g's time (clang ASan:
@@ -90,9 +90,9 @@ case "${lane}" in
     mapfile -t targets < <(ls "${src}/tests/fuzz/corpus")
     cmake --build "${asan_tree}" --parallel "${jobs}" --target "${targets[@]/#/fuzz_}"
     # KMA_FUZZ_SECONDS fuzzes each target that long; otherwise the lane
-    # shares KMA_FUZZ_BUDGET CPU-seconds (default 240) among the targets, at
+    # shares KMA_FUZZ_BUDGET CPU-seconds (default 140, 10 s a target) among the targets, at
     # least 10 s each, so a new target does not lengthen CI.
-    budget="${KMA_FUZZ_BUDGET:-240}"
+    budget="${KMA_FUZZ_BUDGET:-140}"
     seconds="${KMA_FUZZ_SECONDS:-$((budget / ${#targets[@]} > 10 ? budget / ${#targets[@]} : 10))}"
     artifacts="${work}/fuzz-artifacts"
     mkdir -p "${artifacts}"

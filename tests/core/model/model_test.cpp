@@ -24,7 +24,7 @@
 namespace kma {
 namespace {
 
-std::string TempPath(const std::string& name) {
+std::string ModelTempPath(const std::string& name) {
   return ::testing::TempDir() + "kma_model_test_" + std::to_string(::getpid()) + "_" + name;
 }
 
@@ -51,7 +51,7 @@ void Reseal(std::string* b) {
 class ModelTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    path_ = new std::string(TempPath("mini.kmam"));
+    path_ = new std::string(ModelTempPath("mini.kmam"));
     build::BuildConfig c;
     c.train_path = KMA_TEST_DATA_DIR "/mini/train.tsv";
     c.lexicon_dir = KMA_TEST_DATA_DIR "/mini/lexicon";
@@ -72,7 +72,7 @@ class ModelTest : public ::testing::Test {
 
   // Writes `bytes` to a scratch file and opens it.
   static StatusOr<std::shared_ptr<const Model>> OpenBytesAsFile(const std::string& name, const std::string& bytes) {
-    std::string p = TempPath(name);
+    std::string p = ModelTempPath(name);
     scratch_->push_back(p);
     WriteAll(p, bytes);
     return Model::OpenFile(p);
@@ -141,7 +141,7 @@ TEST_F(ModelTest, MemoryArgumentsAreChecked) {
 }
 
 TEST_F(ModelTest, NonexistentPathIsAnIoError) {
-  const std::string p = TempPath("does_not_exist.kmam");
+  const std::string p = ModelTempPath("does_not_exist.kmam");
   auto m = Model::OpenFile(p);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().code(), StatusCode::kIo);

@@ -19,7 +19,7 @@
 namespace kma::build {
 namespace {
 
-const char kMiniDir[] = KMA_TEST_DATA_DIR "/mini";
+const char kSilverMiniDir[] = KMA_TEST_DATA_DIR "/mini";
 
 class SilverInputTest : public ::testing::Test {
  protected:
@@ -29,8 +29,8 @@ class SilverInputTest : public ::testing::Test {
   }
   BuildConfig Config(const std::string& name) {
     BuildConfig c;
-    c.train_path = std::string(kMiniDir) + "/train.tsv";
-    c.lexicon_dir = std::string(kMiniDir) + "/lexicon";
+    c.train_path = std::string(kSilverMiniDir) + "/train.tsv";
+    c.lexicon_dir = std::string(kSilverMiniDir) + "/lexicon";
     c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
     c.output_path = Path(name);
     return c;

@@ -10,8 +10,7 @@
 namespace kma::weak {
 namespace {
 
-constexpr int kOnsetIeung = 11;
-constexpr char32_t kHa = U'하', kEu = U'으';
+constexpr char32_t kHaSyllable = U'하', kEuSyllable = U'으';
 
 // Vowels (jungseong indices) a stem-final vowel can turn into when an
 // ending fuses with it: 하 -> 해, 오 -> 와, 주 -> 줘 / 푸 -> 퍼, 되 -> 돼,
@@ -76,7 +75,7 @@ struct Finder {
       return;
     }
     // X하 may lose 하 or fuse it with the next syllable (괘념치, 방불케).
-    if (inflects && h.size() > 1 && h.back() == kHa) {
+    if (inflects && h.size() > 1 && h.back() == kHaSyllable) {
       const std::u32string_view stem = h.substr(0, h.size() - 1);
       for (size_t j = text.find(stem); j != std::u32string_view::npos; j = text.find(stem, j + 1))
         spans.emplace_back(j, std::min(text.size(), j + h.size()));
@@ -92,7 +91,7 @@ struct Finder {
   // loses it after a vowel (입으세요 / 가세요).
   void FindFusedEnding(std::u32string_view h) {
     const char32_t first = h[0];
-    if (hangul::IsSyllable(first) && hangul::OnsetIndex(first) == kOnsetIeung) {
+    if (hangul::IsSyllable(first) && hangul::OnsetIndex(first) == hangul::kOnsetIeung) {
       const int v = hangul::VowelIndex(first);
       if (v == 0 || v == 4 || v == 6) {  // 아 어 여
         for (size_t i = 0; i < text.size(); ++i) {
@@ -106,7 +105,7 @@ struct Finder {
         }
       }
     }
-    if (first == kEu && h.size() > 1) Find(h.substr(1));
+    if (first == kEuSyllable && h.size() > 1) Find(h.substr(1));
   }
 };
 

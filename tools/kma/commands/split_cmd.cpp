@@ -43,7 +43,7 @@ constexpr const char kSplitUsage[] =
     "A line that cannot be split (invalid UTF-8, longer than --max-line-bytes)\n"
     "stops the run with a message naming it (exit 1).\n";
 
-enum class Format { kText, kTsv, kJson };
+enum class SplitFormat { kText, kTsv, kJson };
 
 // Documents longer than this are split in pieces at line breaks, the last
 // sentence of a piece carried over to the next, so memory stays bounded.
@@ -64,7 +64,7 @@ struct Unit {
 
 class Splitter {
  public:
-  Splitter(Analyzer* analyzer, AnalyzeOptions opt, Format format)
+  Splitter(Analyzer* analyzer, AnalyzeOptions opt, SplitFormat format)
       : analyzer_(analyzer), opt_(std::move(opt)), format_(format) {}
 
   // Splits u.text. Unless `final`, keeps its last sentence in u.text (it may
@@ -96,14 +96,14 @@ class Splitter {
  private:
   void Write(Unit* up, size_t count, bool final, std::string* out) {
     const Unit& u = *up;
-    if (format_ == Format::kJson && up->written == 0 && (count > 0 || final)) {
+    if (format_ == SplitFormat::kJson && up->written == 0 && (count > 0 || final)) {
       out->append("{\"line\":" + std::to_string(u.line) + ",\"sentences\":[");
     }
     for (size_t i = 0; i < count; ++i) {
       const SentenceSpan& s = spans_[i];
       if (s.begin > u.text.size()) continue;  // defensive: never read past the text
       std::string sent = u.text.substr(s.begin, s.length);
-      if (format_ == Format::kJson) {
+      if (format_ == SplitFormat::kJson) {
         out->append(up->written++ ? ",{\"begin\":" : "{\"begin\":");
         out->append(std::to_string(u.base + s.begin) + ",\"length\":" + std::to_string(s.length));
         out->append(",\"cp_begin\":" + std::to_string(u.cp_base + s.cp_begin));
@@ -115,18 +115,18 @@ class Splitter {
       for (char& c : sent) {
         if (c == '\n' || c == '\r' || c == '\t') c = ' ';
       }
-      if (format_ == Format::kTsv) {
+      if (format_ == SplitFormat::kTsv) {
         out->append(std::to_string(u.line) + "\t" + std::to_string(u.base + s.begin) + "\t" +
                     std::to_string(s.length) + "\t");
       }
       out->append(sent).push_back('\n');
     }
-    if (format_ == Format::kJson && final) out->append("]}\n");
+    if (format_ == SplitFormat::kJson && final) out->append("]}\n");
   }
 
   Analyzer* analyzer_;
   AnalyzeOptions opt_;
-  Format format_;
+  SplitFormat format_;
   std::vector<SentenceSpan> spans_;
 };
 
@@ -146,13 +146,13 @@ std::string TooLongError(const LineReader& reader) {
 }
 
 // Document mode over one input: returns an exit code.
-int SplitDocuments(LineReader* reader, Splitter* splitter, bool* first_doc, Format format) {
+int SplitDocuments(LineReader* reader, Splitter* splitter, bool* first_doc, SplitFormat format) {
   Unit u;
   std::string out;
   std::string_view line;
   auto flush = [&](bool final) -> bool {
     if (u.text.empty()) return true;
-    if (final && format == Format::kText && !*first_doc) out.push_back('\n');
+    if (final && format == SplitFormat::kText && !*first_doc) out.push_back('\n');
     const Status st = splitter->Split(&u, final, &out);
     if (!st.ok()) {
       Fail(kExitRuntime, UnitError(*reader, u, st));
@@ -203,9 +203,9 @@ int RunSplit(int argc, char** argv, int first) {
   uint64_t max_line_bytes = 0;
   if (!ParseMaxLineBytes(args.Get("max-line-bytes"), &max_line_bytes, &error)) return Fail(kExitUsage, error);
   const std::string fmt = args.Get("format", "text");
-  Format format = Format::kText;
-  if (fmt == "tsv") format = Format::kTsv;
-  else if (fmt == "json") format = Format::kJson;
+  SplitFormat format = SplitFormat::kText;
+  if (fmt == "tsv") format = SplitFormat::kTsv;
+  else if (fmt == "json") format = SplitFormat::kJson;
   else if (fmt != "text") return Fail(kExitUsage, "--format must be text, tsv or json, not '" + fmt + "'");
   std::vector<std::string> files = args.positionals();
   if (files.empty()) files.push_back("-");

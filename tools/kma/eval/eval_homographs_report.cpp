@@ -15,7 +15,7 @@ using weak::HomographCount;
 
 constexpr size_t kTextPairRows = 25;
 
-ExampleKind Kind(int k) { return static_cast<ExampleKind>(k); }
+ExampleKind KindAt(int k) { return static_cast<ExampleKind>(k); }
 
 struct PairRow {
   std::string name;  // "걷 VV / 걸 VV" (the two names in byte order)
@@ -84,7 +84,7 @@ std::string FormatHomographText(const WeakRunInfo& info, const HomographSetInfo&
   Header("kind", &out);
   Row("all", t.overall(), &out);
   for (int k = 0; k < weak::kNumExampleKinds; ++k)
-    if (t.by_kind(Kind(k)).examples > 0) Row(std::string(weak::KindName(Kind(k))), t.by_kind(Kind(k)), &out);
+    if (t.by_kind(KindAt(k)).examples > 0) Row(std::string(weak::KindName(KindAt(k))), t.by_kind(KindAt(k)), &out);
   std::vector<PairRow> rows = PairRows(set, t);
   out.append("  the pairs with the most examples (of " + std::to_string(rows.size()) + "):\n");
   Header("pair", &out);

@@ -13,7 +13,7 @@ namespace hg = kma::hangul;
 // Jamo indices (Unicode order) used below.
 enum Onset { kG = 0, kGG = 1, kN = 2, kD = 3, kR = 5, kM = 6, kB = 7, kS = 9, kSS = 10, kNg = 11, kJ = 12, kJJ = 13 };
 enum Vowel { kA = 0, kAe = 1, kYae = 3, kEo = 4, kE = 5, kYe = 7, kWae = 10, kOe = 11, kYo = 12, kWe = 15, kUi = 19, kI = 20 };
-enum Coda { kCodaR = 8, kCodaBs = 18, kCodaS = 19, kCodaSs = 20 };
+enum Coda { kCodaR = 8, kCodaBs = 18, kCodaS = 19, kCodaSsang = 20 };
 
 // Kind ids: indices into kKinds.
 enum KindId {
@@ -122,7 +122,7 @@ void PairSyllables(int kind, const std::u32string& w, Variants* out) {
       v[i] = hg::Compose(a.l, a.v, kMoves[a.t].rest);
       v[i + 1] = hg::Compose(kMoves[a.t].onset, b.v, b.t);
       out->push_back(std::move(v));
-    } else if (kind == kKindCodaDouble && (a.t == kCodaSs || a.t == kCodaBs) && b.l == kNg) {
+    } else if (kind == kKindCodaDouble && (a.t == kCodaSsang || a.t == kCodaBs) && b.l == kNg) {
       b.l = kSS;
       With(w, i + 1, b, out);
     }
@@ -134,7 +134,7 @@ void SingleSyllables(int kind, const std::u32string& w, Variants* out) {
   for (size_t i = 0; i < w.size(); ++i) {
     if (!Dec(w[i], &s)) continue;
     Syl m = s;
-    if (kind == kKindSs && s.t == kCodaSs) m.t = kCodaS;
+    if (kind == kKindSs && s.t == kCodaSsang) m.t = kCodaS;
     else if (kind == kKindCodaDrop && s.t != 0) m.t = 0;
     else if (kind == kKindTense && (s.l == kG || s.l == kD || s.l == kB || s.l == kS || s.l == kJ)) m.l = s.l + 1;
     else if (kind == kKindTense && (s.l == kGG || s.l == 4 || s.l == 8 || s.l == kSS || s.l == kJJ)) m.l = s.l - 1;

@@ -64,7 +64,7 @@ CorpusSentence Parse(const std::string& text) {
   return s;
 }
 
-std::string Show(const CorpusSentence& s) {
+std::string ShowMapped(const CorpusSentence& s) {
   std::string out;
   for (const CorpusMorph& m : s)
     out += std::string(out.empty() ? "" : (m.word_initial ? " | " : " ")) + m.form + "/" + std::string(TagName(m.tag));
@@ -91,16 +91,16 @@ class StandardConventionTest : public ::testing::Test {
     CorpusSentence again = s;
     ConventionCounts c2;
     convention_->Apply(&again, &c2);
-    EXPECT_EQ(Show(again), Show(s)) << text;
+    EXPECT_EQ(ShowMapped(again), ShowMapped(s)) << text;
     EXPECT_EQ(c2.total(), 0u) << text;
-    return Show(s);
+    return ShowMapped(s);
   }
   std::string Unchanged(const std::string& text) {
     CorpusSentence s = Parse(text);
     ConventionCounts c;
     convention_->Apply(&s, &c);
     EXPECT_EQ(c.total(), 0u) << text;
-    return Show(s);
+    return ShowMapped(s);
   }
 
   TestFacts facts_;
@@ -122,7 +122,7 @@ TEST_F(StandardConventionTest, ContractedPastIsWrittenByVowelHarmony) {
   CorpusSentence s = Parse("그렇/VA 여ㅆ었/EP 을/ETM");
   ConventionCounts c;
   convention_->Apply(&s, &c);
-  EXPECT_EQ(Show(s), "그렇/VA 었었/EP 을/ETM");
+  EXPECT_EQ(ShowMapped(s), "그렇/VA 었었/EP 을/ETM");
   EXPECT_EQ(c[r], 1u);
   EXPECT_EQ(c[ConventionRule::kHarmony], 1u);
 }
@@ -223,7 +223,7 @@ TEST_F(StandardConventionTest, RulesApplyInOrderOnOneSentence) {
   CorpusSentence s = Parse("그/NP 는/JX | 이렇게/MAG | 있/VA ㄹ까/EF ?/SF");
   ConventionCounts c;
   convention_->Apply(&s, &c);
-  EXPECT_EQ(Show(s), "그/NP 는/JX | 이렇/VA 게/EC | 있/VV 을까/EF ?/SF");
+  EXPECT_EQ(ShowMapped(s), "그/NP 는/JX | 이렇/VA 게/EC | 있/VV 을까/EF ?/SF");
   EXPECT_EQ(c.total(), 3u);
 }
 
