@@ -122,6 +122,9 @@ if grep -q '^KMA_BUILD_RUST:BOOL=ON' "${cache}"; then
   stage="$(mktemp -d)"
   trap 'rm -rf "${stage}"' EXIT
   cp -r "${root}/bindings/rust/"{Cargo.toml,Cargo.lock,kma-sys,kma} "${stage}/"
+  # The C++ sources and the compressed model go into kma-sys/vendor, from
+  # which its build script builds libkma.a when none is installed.
+  "${root}/bindings/rust/kma-sys/stage_vendor.sh" "${root}" "${stage}/kma-sys"
   log "packing the Rust crates"
   (cd "${stage}" && CARGO_TARGET_DIR="${stage}/target" \
     "${cargo}" package --offline --no-verify --workspace --quiet) >&2 ||

@@ -21,6 +21,11 @@
 #   dotnet_publish_linux_arm64  `dotnet publish -r linux-arm64` carries the
 #                   arm64 native (skipped when the package has none)
 #   rust            a cargo project with path dependencies on the .crate files
+#   rust_vendored_crate  the same with no install, no pkg-config and an empty
+#                   environment: kma-sys builds libkma.a and the model from
+#                   its vendor/ sources (CMake, a few CPU-minutes)
+#   rust_vendored_path   the same with a path dependency on this checkout's
+#                   bindings/rust/kma (only with KMA_PACKAGE_SLOW=1)
 #
 # Every consumer starts in an empty directory and its program runs under
 # `env -i` (no KMA_MODEL, no LD_LIBRARY_PATH, no HOME): it must find the
@@ -330,6 +335,68 @@ kma-sys = { path = \"../kma-sys-${VERSION}\" }
   set(ENV{PKG_CONFIG_PATH} "${_prefix}/lib/pkgconfig")
   set(ENV{CARGO_TARGET_DIR} "${_dir}/app/target")
   run("${_dir}/app" "${CARGO}" build --offline --quiet)
+  run_clean("${_dir}/app" "${_dir}/app/target/debug/consumer")
+  expect_analysis(BATCH)
+  check_needed("${_dir}/app/target/debug/consumer" "${_cxx}")
+
+elseif(CASE STREQUAL "rust_vendored_crate" OR CASE STREQUAL "rust_vendored_path")
+  # No installed libkma and no variable: kma-sys's build script builds the
+  # C++ core and the model with CMake (from the packaged crate's vendor/, or
+  # from this checkout for a path dependency) inside the consumer's target
+  # directory. Minutes of compiling, so the path flavour only on demand.
+  if(CASE STREQUAL "rust_vendored_path" AND NOT "$ENV{KMA_PACKAGE_SLOW}" STREQUAL "1")
+    message("SKIP: set KMA_PACKAGE_SLOW=1 to build kma-sys from the checkout in a consumer")
+    return()
+  endif()
+  # A libkma installed on this machine would be found first; the feature
+  # then still makes the build script build its own.
+  set(_feat "")
+  execute_process(COMMAND env -i PATH=/usr/bin:/bin pkg-config --exists kma RESULT_VARIABLE _pc)
+  if(_pc EQUAL 0 OR EXISTS /usr/local/lib/libkma.a OR EXISTS /usr/lib/libkma.a)
+    set(_feat ", features = [\"vendored\"]")
+  endif()
+  if(CASE STREQUAL "rust_vendored_crate")
+    file(GLOB _crates "${_out}/rust/*.crate")
+    foreach(_c IN LISTS _crates)
+      run("${_dir}" ${CMAKE_COMMAND} -E tar xzf "${_c}")
+    endforeach()
+    if(NOT EXISTS "${_dir}/kma-sys-${VERSION}/vendor/CMakeLists.txt")
+      message(FATAL_ERROR "[${CASE}] the packaged kma-sys carries no vendor/ sources")
+    endif()
+    set(_deps "kma = { path = \"../kma-${VERSION}\"${_feat} }\n\n[patch.crates-io]
+kma-sys = { path = \"../kma-sys-${VERSION}\" }")
+  else()
+    set(_deps "kma = { path = \"${SOURCE_DIR}/bindings/rust/kma\"${_feat} }")
+  endif()
+  file(MAKE_DIRECTORY "${_dir}/app/src")
+  file(COPY "${_consumers}/rust/main.rs" DESTINATION "${_dir}/app/src")
+  file(WRITE "${_dir}/app/Cargo.toml" "[package]
+name = \"consumer\"
+version = \"0.1.0\"
+edition = \"2021\"
+
+[dependencies]
+${_deps}
+")
+  # cargo itself needs to find its toolchain (rustup's HOME), nothing else.
+  get_filename_component(_cargo_dir "${CARGO}" DIRECTORY)
+  set(_home)
+  foreach(_v HOME RUSTUP_HOME CARGO_HOME)
+    if(DEFINED ENV{${_v}})
+      list(APPEND _home "${_v}=$ENV{${_v}}")
+    endif()
+  endforeach()
+  string(TIMESTAMP _t0 "%s")
+  run("${_dir}/app" env -i PATH=${_cargo_dir}:/usr/bin:/bin ${_home}
+      "${CARGO}" build --offline --quiet -j2)
+  string(TIMESTAMP _t1 "%s")
+  math(EXPR _secs "${_t1} - ${_t0}")
+  message(STATUS "[${CASE}] cargo build with the vendored kma: ${_secs} s")
+  file(GLOB _outputs "${_dir}/app/target/debug/build/kma-sys-*/output")
+  file(READ "${_outputs}" _buildout)
+  if(NOT _buildout MATCHES "cargo:vendored=1")
+    message(FATAL_ERROR "[${CASE}] kma-sys did not build the vendored libkma:\n${_buildout}")
+  endif()
   run_clean("${_dir}/app" "${_dir}/app/target/debug/consumer")
   expect_analysis(BATCH)
   check_needed("${_dir}/app/target/debug/consumer" "${_cxx}")
