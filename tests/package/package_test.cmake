@@ -118,6 +118,29 @@ if(NOT CASE STREQUAL "setup")
   endif()
 endif()
 
+# The packaged Rust crates, unpacked into the case's directory.
+macro(unpack_crates)
+  file(GLOB _crates "${_out}/rust/*.crate")
+  foreach(_c IN LISTS _crates)
+    run("${_dir}" ${CMAKE_COMMAND} -E tar xzf "${_c}")
+  endforeach()
+endmacro()
+
+# A consumer crate in ${_dir}/app: the shipped main.rs and a manifest whose
+# [dependencies] section is DEPS.
+function(write_rust_consumer deps)
+  file(MAKE_DIRECTORY "${_dir}/app/src")
+  file(COPY "${_consumers}/rust/main.rs" DESTINATION "${_dir}/app/src")
+  file(WRITE "${_dir}/app/Cargo.toml" "[package]
+name = \"consumer\"
+version = \"0.1.0\"
+edition = \"2021\"
+
+[dependencies]
+${deps}
+")
+endfunction()
+
 if(CASE STREQUAL "setup")
   file(REMOVE_RECURSE "${WORK_DIR}")
   file(MAKE_DIRECTORY "${WORK_DIR}")
@@ -312,25 +335,11 @@ elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64)$")
   expect_analysis(BATCH)
 
 elseif(CASE STREQUAL "rust")
-  file(GLOB _crates "${_out}/rust/*.crate")
-  foreach(_c IN LISTS _crates)
-    run("${_dir}" ${CMAKE_COMMAND} -E tar xzf "${_c}")
-  endforeach()
-  file(MAKE_DIRECTORY "${_dir}/app/src")
-  file(COPY "${_consumers}/rust/main.rs" DESTINATION "${_dir}/app/src")
+  unpack_crates()
   # The packaged kma names kma-sys by version only; [patch] points it at the
   # unpacked crate (nothing comes from a registry).
-  file(WRITE "${_dir}/app/Cargo.toml" "[package]
-name = \"consumer\"
-version = \"0.1.0\"
-edition = \"2021\"
-
-[dependencies]
-kma = { path = \"../kma-${VERSION}\" }
-
-[patch.crates-io]
-kma-sys = { path = \"../kma-sys-${VERSION}\" }
-")
+  write_rust_consumer("kma = { path = \"../kma-${VERSION}\" }\n\n[patch.crates-io]
+kma-sys = { path = \"../kma-sys-${VERSION}\" }")
   # Building needs to find the install (pkg-config), running does not.
   set(ENV{PKG_CONFIG_PATH} "${_prefix}/lib/pkgconfig")
   set(ENV{CARGO_TARGET_DIR} "${_dir}/app/target")
@@ -356,10 +365,7 @@ elseif(CASE STREQUAL "rust_vendored_crate" OR CASE STREQUAL "rust_vendored_path"
     set(_feat ", features = [\"vendored\"]")
   endif()
   if(CASE STREQUAL "rust_vendored_crate")
-    file(GLOB _crates "${_out}/rust/*.crate")
-    foreach(_c IN LISTS _crates)
-      run("${_dir}" ${CMAKE_COMMAND} -E tar xzf "${_c}")
-    endforeach()
+    unpack_crates()
     if(NOT EXISTS "${_dir}/kma-sys-${VERSION}/vendor/CMakeLists.txt")
       message(FATAL_ERROR "[${CASE}] the packaged kma-sys carries no vendor/ sources")
     endif()
@@ -368,16 +374,7 @@ kma-sys = { path = \"../kma-sys-${VERSION}\" }")
   else()
     set(_deps "kma = { path = \"${SOURCE_DIR}/bindings/rust/kma\"${_feat} }")
   endif()
-  file(MAKE_DIRECTORY "${_dir}/app/src")
-  file(COPY "${_consumers}/rust/main.rs" DESTINATION "${_dir}/app/src")
-  file(WRITE "${_dir}/app/Cargo.toml" "[package]
-name = \"consumer\"
-version = \"0.1.0\"
-edition = \"2021\"
-
-[dependencies]
-${_deps}
-")
+  write_rust_consumer("${_deps}")
   # cargo itself needs to find its toolchain (rustup's HOME), nothing else.
   get_filename_component(_cargo_dir "${CARGO}" DIRECTORY)
   set(_home)
