@@ -6,7 +6,8 @@
 // A break stays at a blank line, where either line is empty, and where the
 // sentence splitter (core/search/sentence_splitter.h), run on the two lines
 // joined by a space, ends a sentence at the join. Otherwise the lines are
-// joined with a space or without one, whichever the analysis scores higher.
+// joined without a space only when that analysis scores more than a margin
+// above the analysis with one (GlueOptions::join_margin), else with a space.
 #ifndef KMA_CORE_SEARCH_GLUE_H_
 #define KMA_CORE_SEARCH_GLUE_H_
 
@@ -31,11 +32,23 @@ struct GlueBreak {
   GlueDecision decision;
 };
 
+struct GlueOptions {
+  // Nats by which the lines joined without a space must outscore them
+  // joined with one. The model charges a missing space at most 1.5 nats
+  // times the boundary weight (search::StepParams::nospace_floor), so when
+  // both readings have the same morphemes the spaced one wins by up to that
+  // cap whatever the words: a line break is not a missing space, and a
+  // margin just above the cap lets only a better joined reading win. 1.6
+  // was chosen on held-out text (docs/ACCURACY.md, "Line gluing").
+  float join_margin = 1.6f;
+};
+
 // The decision for every line break of `text`, in order, into *breaks, and
 // the text with them applied into *glued (a joined break takes the spaces
 // around it with it; a kept one leaves the text as it is). kInvalidUtf8
 // with the byte offset of the first bad unit; the analyzer's other errors.
-Status GlueUtf8(Analyzer* analyzer, std::string_view text, std::vector<GlueBreak>* breaks, std::string* glued);
+Status GlueUtf8(Analyzer* analyzer, std::string_view text, std::vector<GlueBreak>* breaks, std::string* glued,
+                const GlueOptions& options = GlueOptions());
 
 }  // namespace kma
 

@@ -13,11 +13,12 @@ namespace {
 
 class GlueTest : public test::MiniModelTest {
  protected:
-  std::string Glue(const std::string& text, std::vector<GlueDecision>* decisions) {
+  std::string Glue(const std::string& text, std::vector<GlueDecision>* decisions,
+                   const GlueOptions& options = GlueOptions()) {
     Analyzer a(*model_);
     std::vector<GlueBreak> breaks;
     std::string out;
-    const Status st = GlueUtf8(&a, text, &breaks, &out);
+    const Status st = GlueUtf8(&a, text, &breaks, &out, options);
     EXPECT_TRUE(st.ok()) << st.message();
     decisions->clear();
     for (const GlueBreak& b : breaks) {
@@ -35,6 +36,21 @@ TEST_F(GlueTest, JoinsCutWordsAndSentencesAndKeepsSentenceEnds) {
   EXPECT_EQ(Glue("나는 학\r\n교에 간다.", &d), "나는 학교에 간다.");
   EXPECT_EQ(d, std::vector<GlueDecision>{GlueDecision::kJoin});
   EXPECT_EQ(Glue("나는 학교에 간다.\n철수가 밥을 먹었다.", &d), "나는 학교에 간다.\n철수가 밥을 먹었다.");
+  EXPECT_EQ(d, std::vector<GlueDecision>{GlueDecision::kKeep});
+}
+
+TEST_F(GlueTest, TheJoinMarginDecidesBetweenJoinAndSpaceOnly) {
+  // A margin no reading can overcome always spaces, a negative one of the
+  // same size always joins; sentence ends stay whatever the margin.
+  std::vector<GlueDecision> d;
+  GlueOptions never, always;
+  never.join_margin = 1000.0f;
+  always.join_margin = -1000.0f;
+  EXPECT_EQ(Glue("나는 학\n교에 간다.", &d, never), "나는 학 교에 간다.");
+  EXPECT_EQ(d, std::vector<GlueDecision>{GlueDecision::kSpace});
+  EXPECT_EQ(Glue("나는 학교에\n간다.", &d, always), "나는 학교에간다.");
+  EXPECT_EQ(d, std::vector<GlueDecision>{GlueDecision::kJoin});
+  EXPECT_EQ(Glue("나는 학교에 간다.\n철수가 밥을 먹었다.", &d, always), "나는 학교에 간다.\n철수가 밥을 먹었다.");
   EXPECT_EQ(d, std::vector<GlueDecision>{GlueDecision::kKeep});
 }
 

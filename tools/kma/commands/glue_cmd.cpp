@@ -35,13 +35,16 @@ constexpr const char kGlueUsage[] =
     "  -h, --help     show this help\n";
 
 constexpr const char kEvalGlueUsage[] =
-    "usage: kma eval --glue [--seed N] [--limit N] [--model P] GOLD\n"
+    "usage: kma eval --glue [--join-margin M[,M...]] [--seed N] [--limit N] [--model P] GOLD\n"
     "\n"
     "Scores kma glue on paragraphs of GOLD's raw text (4 consecutive lines of\n"
     "one source, by GOLD.sources beside it if present), cut at seeded places:\n"
     "half of the sentence ends (gold: keep), a tenth of the spaces inside a\n"
     "sentence (gold: space) and 3% of the places between two characters of a\n"
-    "word (gold: join). Prints the decision accuracy, overall and by gold class.\n";
+    "word (gold: join). Prints the decision accuracy, overall and by gold class\n"
+    "(and what each class was taken for), per margin.\n"
+    "  --join-margin M[,M...]  nats by which joining must outscore a space\n"
+    "                          (default 1.6, the built-in value)\n";
 
 const char* Name(GlueDecision d) {
   return d == GlueDecision::kJoin ? "join" : d == GlueDecision::kSpace ? "space" : "keep";
@@ -114,6 +117,9 @@ int RunGlueEval(const ArgParser& args) {
   if (!ParseIntInRange(args.Get("seed", "1"), 0, 1L << 40, &seed)) return Fail(kExitUsage, "--seed: an integer >= 0");
   if (args.Has("limit") && !ParseIntInRange(args.Get("limit"), 1, 1L << 40, &limit))
     return Fail(kExitUsage, "--limit: an integer >= 1");
+  std::vector<float> margins;
+  if (!ParseFloatList(args.Get("join-margin", "1.6"), -100.0f, 100.0f, &margins))
+    return Fail(kExitUsage, "--join-margin takes numbers in [-100, 100], comma-separated");
   if (args.positionals().size() != 1) return Fail(kExitUsage, "kma eval --glue needs one GOLD file");
   const std::string gold = args.positionals()[0];
   std::string all, sources, error;
@@ -129,30 +135,37 @@ int RunGlueEval(const ArgParser& args) {
   std::shared_ptr<const Model> model;
   if (int rc = OpenModel(args.Get("model"), "", &model); rc != kExitOk) return rc;
   Analyzer analyzer(model);
-  Rng rng(static_cast<uint64_t>(seed));
-  size_t right[3] = {0, 0, 0}, total[3] = {0, 0, 0};
-  std::vector<GlueBreak> breaks;
-  std::string glued;
-  for (size_t i = 0; i < rows.size();) {
-    std::vector<std::string> para;
-    const std::string& s0 = rows[i].second;
-    while (i < rows.size() && para.size() < 4 && rows[i].second == s0) para.push_back(rows[i++].first);
-    const Cut c = CutParagraph(para, &rng);
-    if (!GlueUtf8(&analyzer, c.text, &breaks, &glued).ok() || breaks.size() != c.gold.size()) {
-      for (GlueDecision g : c.gold) ++total[static_cast<int>(g)];
-      continue;
+  for (float margin : margins) {
+    GlueOptions options;
+    options.join_margin = margin;
+    Rng rng(static_cast<uint64_t>(seed));
+    size_t taken[3][3] = {};  // [gold][decision]
+    std::vector<GlueBreak> breaks;
+    std::string glued;
+    for (size_t i = 0; i < rows.size();) {
+      std::vector<std::string> para;
+      const std::string& s0 = rows[i].second;
+      while (i < rows.size() && para.size() < 4 && rows[i].second == s0) para.push_back(rows[i++].first);
+      const Cut c = CutParagraph(para, &rng);
+      const bool ok = GlueUtf8(&analyzer, c.text, &breaks, &glued, options).ok() && breaks.size() == c.gold.size();
+      for (size_t k = 0; k < c.gold.size(); ++k) {
+        // A paragraph that failed counts as wrong: taken for the next class.
+        const int g = static_cast<int>(c.gold[k]);
+        ++taken[g][ok ? static_cast<int>(breaks[k].decision) : (g + 1) % 3];
+      }
     }
-    for (size_t k = 0; k < breaks.size(); ++k) {
-      const int g = static_cast<int>(c.gold[k]);
-      ++total[g];
-      right[g] += breaks[k].decision == c.gold[k];
+    size_t n = 0, right = 0;
+    for (int g = 0; g < 3; ++g)
+      for (int d = 0; d < 3; ++d) n += taken[g][d], right += g == d ? taken[g][d] : 0;
+    if (margins.size() > 1) std::printf("join margin %.2f\n", margin);
+    std::printf("glue: %zu line breaks, accuracy %.4f\n", n, n ? static_cast<double>(right) / n : 0.0);
+    for (int g = 0; g < 3; ++g) {
+      const size_t t = taken[g][0] + taken[g][1] + taken[g][2];
+      std::printf("  %-6s %6zu breaks  accuracy %.4f  (as join %zu, space %zu, keep %zu)\n",
+                  Name(static_cast<GlueDecision>(g)), t, t ? static_cast<double>(taken[g][g]) / t : 0.0, taken[g][0],
+                  taken[g][1], taken[g][2]);
     }
   }
-  const size_t n = total[0] + total[1] + total[2], ok = right[0] + right[1] + right[2];
-  std::printf("glue: %zu line breaks, accuracy %.4f\n", n, n ? static_cast<double>(ok) / n : 0.0);
-  for (int g = 0; g < 3; ++g)
-    std::printf("  %-6s %6zu breaks  accuracy %.4f\n", Name(static_cast<GlueDecision>(g)), total[g],
-                total[g] ? static_cast<double>(right[g]) / total[g] : 0.0);
   return kExitOk;
 }
 
@@ -198,7 +211,8 @@ int RunGlue(int argc, char** argv, int first) {
 }
 
 int RunEvalGlue(int argc, char** argv, int first) {
-  ArgParser args({{"glue", 0, false}, {"model", 0, true}, {"seed", 0, true}, {"limit", 0, true}});
+  ArgParser args({{"glue", 0, false}, {"model", 0, true}, {"seed", 0, true}, {"limit", 0, true},
+                  {"join-margin", 0, true}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --glue --help')");
   if (args.help()) {

@@ -174,20 +174,6 @@ void Measure(Analyzer* analyzer, const SpaceOptions& opt, const std::string& in,
   Add(gold, in, out, show, variant, s);
 }
 
-std::vector<float> ParseWeights(const std::string& list, bool* ok) {
-  std::vector<float> out;
-  *ok = true;
-  size_t b = 0;
-  while (b <= list.size()) {
-    const size_t e = std::min(list.find(',', b), list.size());
-    float w = 0;
-    if (!ParseFloatInRange(list.substr(b, e - b), 0.0f, 1.0f, &w)) *ok = false;
-    out.push_back(w);
-    b = e + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 int RunEvalSpacing(int argc, char** argv, int first) {
@@ -200,9 +186,9 @@ int RunEvalSpacing(int argc, char** argv, int first) {
     std::fputs(kEvalSpacingUsage, stdout);
     return kExitOk;
   }
-  bool ok = true;
-  const std::vector<float> weights = ParseWeights(args.Get("weight", "0.8"), &ok);
-  if (!ok) return Fail(kExitUsage, "--weight takes numbers in [0, 1], comma-separated");
+  std::vector<float> weights;
+  if (!ParseFloatList(args.Get("weight", "0.8"), 0.0f, 1.0f, &weights))
+    return Fail(kExitUsage, "--weight takes numbers in [0, 1], comma-separated");
   float threshold = kWordStartThreshold, evidence = kSpaceEvidenceNats, absence = kNoSpaceEvidenceNats;
   if (args.Has("threshold") && !ParseFloatInRange(args.Get("threshold"), -20.0f, 20.0f, &threshold))
     return Fail(kExitUsage, "--threshold: a number in [-20, 20]");

@@ -4,6 +4,7 @@
 #include "core/search/search_defaults.h"
 #include "tools/kma/io/line_reader.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -138,6 +139,19 @@ bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out) {
   float v = 0;
   if (!ParseDecimal(s, &v) || !(v >= lo && v <= hi)) return false;
   *out = v;
+  return true;
+}
+
+bool ParseFloatList(const std::string& list, float lo, float hi, std::vector<float>* out) {
+  out->clear();
+  size_t b = 0;
+  while (b <= list.size()) {
+    const size_t e = std::min(list.find(',', b), list.size());
+    float v = 0;
+    if (!ParseFloatInRange(list.substr(b, e - b), lo, hi, &v)) return false;
+    out->push_back(v);
+    b = e + 1;
+  }
   return true;
 }
 

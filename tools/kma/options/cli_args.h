@@ -82,6 +82,9 @@ std::string WithMaxLineHelp(const char* usage);
 // Parses a whole decimal number (core/base/decimal.h: no blanks, no
 // hexadecimal, no NaN) in [lo, hi]; false otherwise.
 bool ParseFloatInRange(const std::string& s, float lo, float hi, float* out);
+// A comma-separated list of such numbers (the settings an eval sweeps);
+// false if any item is not one.
+bool ParseFloatList(const std::string& list, float lo, float hi, std::vector<float>* out);
 
 }  // namespace kma::cli
 
