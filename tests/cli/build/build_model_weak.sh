@@ -28,7 +28,19 @@ kma build-model --data data --no-weak --teacher gold.kmam -o x.kmam
 say build-model --data data --lm knlm --weak-kinds phrase:0.5 -o c.kmam
 kma_status build-model --data data --lm knlm --weak-kinds phrase:0.5 -o c.kmam 2> log.txt
 grep -o '[a-z]*\.tmp: [0-9]* sentences x [0-9.]*' log.txt
+# The examples of homograph pairs' words (tests/data/homographs: 걷/걸 VV,
+# 달 VA/VV, ...; those not held out) as silver of their own weight.
+mkdir -p hdata/corpus
+cp -r tests/data/homographs/lexicon hdata/
+cp tests/data/mini/train.tsv hdata/corpus/train.tsv
+h="--data hdata --lm knlm --weak tests/data/homographs/examples.tsv"
+say build-model $h --homograph-weight 1 --homograph-margin 8 -o h.kmam
+kma_status build-model $h --homograph-weight 1 --homograph-margin 8 -o h.kmam 2> log.txt
+grep -o "silver: [0-9]* examples of homograph pairs' words\|[a-z]*\.tmp: [0-9]* sentences x [0-9.]*" log.txt
 # Bad values are usage errors before anything is read.
+kma build-model --homograph-weight 0 -o x.kmam
+kma build-model --homograph-margin 8 -o x.kmam
+kma build-model --no-weak --homograph-weight 1 -o x.kmam
 kma build-model --weak-kinds sentence:2.5 -o x.kmam
 kma build-model --weak-kinds verse:0.2 -o x.kmam
 kma build-model --no-weak --weak data/weak/dict_examples.tsv -o x.kmam

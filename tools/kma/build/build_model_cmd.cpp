@@ -180,6 +180,12 @@ std::string Usage(bool dev) {
   AppendHelp(&u, "--weak-kinds LIST",
              "comma-separated KIND:W, the examples' kinds (sentence, dialogue, phrase) used and their "
              "weights as in --silver (default " + kinds + ")");
+  AppendHelp(&u, "--homograph-weight W",
+             "weight of the silver of the examples of a homograph pair's words (걸 VV, 걷 VV, 달 VA, ...), "
+             "whatever their kind, as in --silver (default: as their kind)");
+  AppendHelp(&u, "--homograph-margin M",
+             "with --homograph-weight, the largest gap in nats between their constrained and free analyses "
+             "(default 5, the other examples' margin)");
   AppendHelp(&u, "--silver LIST",
              "comma-separated silver training files (kma silver output, train.tsv's format), each FILE or "
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
@@ -206,7 +212,7 @@ ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
       {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
-      {"weak-kinds", 0, true}, {"teacher", 0, true}};
+      {"weak-kinds", 0, true}, {"teacher", 0, true}, {"homograph-weight", 0, true}, {"homograph-margin", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
@@ -348,8 +354,18 @@ int RunBuildModel(int argc, char** argv, int first) {
     return Fail(kExitUsage, "build-model needs -o OUT (see 'kma build-model --help')");
   error = ApplyOptions(args, &config);
   ExampleSilverSpec weak_spec;
-  if (error.empty() && args.Has("no-weak") && (args.Has("weak") || args.Has("weak-kinds") || args.Has("teacher")))
-    error = "--no-weak cannot be combined with --weak, --weak-kinds or --teacher";
+  if (error.empty() && args.Has("no-weak") &&
+      (args.Has("weak") || args.Has("weak-kinds") || args.Has("teacher") || args.Has("homograph-weight") ||
+       args.Has("homograph-margin")))
+    error = "--no-weak cannot be combined with --weak, --weak-kinds, --teacher or --homograph-*";
+  if (error.empty() && args.Has("homograph-weight") &&
+      !ParseSilverWeight(args.Get("homograph-weight"), &weak_spec.pair_weight))
+    error = "--homograph-weight must be an integer in 1..100 or a fraction in 0.001..0.999";
+  if (error.empty() && args.Has("homograph-margin")) {
+    if (!args.Has("homograph-weight")) error = "--homograph-margin needs --homograph-weight";
+    else if (!ParseFloatInRange(args.Get("homograph-margin"), 0.0f, 1000.0f, &weak_spec.pair_margin))
+      error = "--homograph-margin must be a number in [0, 1000]";
+  }
   weak_spec.teacher_path = args.Get("teacher");
   if (error.empty() && args.Has("weak-kinds")) error = ApplyWeakKinds(args.Get("weak-kinds"), &weak_spec);
   if (!error.empty()) return Fail(kExitUsage, error);

@@ -51,15 +51,25 @@ Status MakeSilver(const std::string& teacher_path, const SilverExamples& example
     if (!files.back()) return Status(StatusCode::kIo, "cannot write " + paths[k] + ": " + std::strerror(errno));
     outs[k] = files.back().get();
   }
+  std::string pairs_path;
+  if (spec.pair_weight > 0) {
+    pairs_path = temp->Add(config->output_path + ".pairs.tmp");
+    files.emplace_back(std::fopen(pairs_path.c_str(), "wb"), std::fclose);
+    if (!files.back()) return Status(StatusCode::kIo, "cannot write " + pairs_path + ": " + std::strerror(errno));
+  }
   SilverCounts counts;
-  KMA_RETURN_IF_ERROR(WriteSilver(model.value(), s, examples, outs, &counts));
+  KMA_RETURN_IF_ERROR(WriteSilver(model.value(), s, examples, outs, &counts,
+                                  pairs_path.empty() ? nullptr : files.back().get()));
   for (FilePtr& f : files)
     if (std::fclose(f.release()) != 0) return Status(StatusCode::kIo, "error writing the silver data");
   std::string report = SilverReport(examples, counts);
   report.pop_back();  // the log adds its own line break
   Log(*config, "silver: " + report);
+  if (!pairs_path.empty())
+    Log(*config, "silver: " + std::to_string(examples.pair_examples) + " examples of homograph pairs' words");
   for (int k = 0; k < weak::kNumExampleKinds; ++k)
     if (!paths[k].empty()) config->corpus.silver.push_back({paths[k], spec.weight[k]});
+  if (!pairs_path.empty()) config->corpus.silver.push_back({pairs_path, spec.pair_weight});
   return Status::Ok();
 }
 
@@ -80,6 +90,7 @@ Status BuildModelWithSilver(build::BuildConfig config, const std::string& exampl
   SilverSettings s;  // s.lm empty: the teacher's default LM, the student's too
   s.threads = config.cong.threads;
   s.margin = spec.margin;
+  s.pair_margin = spec.pair_weight > 0 ? spec.pair_margin : spec.margin;
   s.lexicon_dir = config.lexicon_dir;
   s.rules_path = config.rules_path;
   for (int k = 0; k < weak::kNumExampleKinds; ++k) s.kind_on[k] = spec.weight[k] > 0;

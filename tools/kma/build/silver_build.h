@@ -30,6 +30,12 @@ struct ExampleSilverSpec {
   // Largest score gap (nats) between the constrained and the free analysis
   // of a kept example (kma silver --margin).
   float margin = 5.0f;
+  // Weight of the silver of the examples of a homograph pair's words
+  // (silver_maker.h, SilverExamples::pair_word), whatever their kind, and
+  // their margin; 0: they weigh as their kind (`--homograph-weight W`,
+  // `--homograph-margin M`).
+  double pair_weight = 0.0;
+  float pair_margin = 5.0f;
   // A teacher to use instead of building one (`--teacher FILE`): a model of
   // the same corpus built with the same options and without the examples.
   // Its default LM must be the build's. Such a model analyses exactly as

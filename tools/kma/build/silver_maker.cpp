@@ -84,8 +84,8 @@ void WindowAroundReading(const std::vector<Token>& tokens, const Constraints& c,
 
 // Analyses one example (on a pool worker); sets *out to its train.tsv line
 // when kept.
-Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, const SilverSettings& s, const weak::DictExample& ex,
-              const Constraints& c, SilverFate* fate, std::string* out) {
+Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, float margin, const SilverSettings& s,
+              const weak::DictExample& ex, const Constraints& c, SilverFate* fate, std::string* out) {
   out->clear();
   if (c.empty()) {
     *fate = SilverFate::kNoReading;
@@ -99,7 +99,7 @@ Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, const SilverSetting
     return Status::Ok();
   }
   KMA_RETURN_IF_ERROR(st);
-  if (free.empty() || free[0].score - forced[0].score > s.margin) {
+  if (free.empty() || free[0].score - forced[0].score > margin) {
     *fate = SilverFate::kTooFar;
     return Status::Ok();
   }
@@ -134,6 +134,26 @@ Status Silver(Analyzer& analyzer, const AnalyzeOptions& opt, const SilverSetting
   return Status::Ok();
 }
 
+// Per example: whether its headword is a word of a homograph pair, an
+// entry of the set or a rival of one (by the entry's form and tags, so
+// every example of 달 VA counts, not only the ambiguous ones).
+std::vector<bool> PairWords(const std::vector<weak::DictExample>& all, const weak::HomographSet& set,
+                            size_t threads) {
+  std::vector<bool> member(set.entry_count());
+  for (const weak::HomographSet::Match& m : set.FindAll(all, threads)) {
+    if (m.rivals.empty()) continue;
+    member[m.entry] = true;
+    for (uint32_t r : m.rivals) member[r] = true;
+  }
+  std::unordered_map<std::string, bool> by_key;
+  for (uint32_t id = 0; id < set.entry_count(); ++id)
+    if (member[id] && set.entry(id).dictionary) by_key[set.entry(id).form + '\t' + std::to_string(set.entry(id).tags)] = true;
+  std::vector<bool> out(all.size());
+  for (size_t i = 0; i < all.size(); ++i)
+    out[i] = by_key.count(std::string(all[i].headword) + '\t' + std::to_string(all[i].tags)) > 0;
+  return out;
+}
+
 }  // namespace
 
 Status LoadSilverExamples(const std::string& file, const SilverSettings& s, SilverExamples* w) {
@@ -158,8 +178,9 @@ Status LoadSilverExamples(const std::string& file, const SilverSettings& s, Silv
   KMA_RETURN_IF_ERROR(weak::LoadHomographSet(all, s.lexicon_dir, s.rules_path, &homographs));
   if (s.limit >= 0 && static_cast<size_t>(s.limit) < all.size()) all.resize(static_cast<size_t>(s.limit));
   w->read = all.size();
-  const std::vector<bool> trainable =
-      weak::TrainingExamples(all, *homographs, static_cast<size_t>(std::max(1L, s.threads)));
+  const size_t threads = static_cast<size_t>(std::max(1L, s.threads));
+  const std::vector<bool> trainable = weak::TrainingExamples(all, *homographs, threads);
+  const std::vector<bool> pair_word = PairWords(all, *homographs, threads);
   std::unordered_map<std::string, uint32_t> entry_ids;
   for (size_t i = 0; i < all.size(); ++i) {
     const weak::DictExample& ex = all[i];
@@ -184,12 +205,14 @@ Status LoadSilverExamples(const std::string& file, const SilverSettings& s, Silv
     if (added) w->constraints.push_back(LemmaConstraintOf(conventions.Readings(ex.headword, ex.tags)));
     w->examples.push_back(ex);
     w->entry.push_back(it->second);
+    w->pair_word.push_back(pair_word[i]);
+    w->pair_examples += pair_word[i];
   }
   return Status::Ok();
 }
 
 Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettings& s, const SilverExamples& w,
-                   std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts) {
+                   std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts, std::FILE* pairs) {
   AnalyzeOptions opt;
   opt.lm = s.lm;
   ThreadPool pool(static_cast<size_t>(std::max(1L, s.threads)));
@@ -202,8 +225,9 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
   for (size_t b = 0; b < w.examples.size(); b += kBlock) {
     const size_t n = std::min(kBlock, w.examples.size() - b);
     pool.Run(n, [&](size_t worker, size_t i) {
-      status[i] = Silver(*analyzers[worker], opt, s, w.examples[b + i], w.constraints[w.entry[b + i]],
-                         &fates[i], &lines[i]);
+      const bool pair = pairs && w.pair_word[b + i];
+      status[i] = Silver(*analyzers[worker], opt, pair ? s.pair_margin : s.margin, s, w.examples[b + i],
+                         w.constraints[w.entry[b + i]], &fates[i], &lines[i]);
     });
     for (size_t i = 0; i < n; ++i) {
       const weak::DictExample& ex = w.examples[b + i];
@@ -211,7 +235,8 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
         return Status(status[i].code(), "example '" + std::string(ex.text) + "': " + status[i].message());
       const int kind = static_cast<int>(ex.kind);
       ++counts->fates[kind][static_cast<int>(fates[i])];
-      if (out[kind] && std::fwrite(lines[i].data(), 1, lines[i].size(), out[kind]) != lines[i].size())
+      std::FILE* to = pairs && w.pair_word[b + i] ? pairs : out[kind];
+      if (to && std::fwrite(lines[i].data(), 1, lines[i].size(), to) != lines[i].size())
         return Status(StatusCode::kIo, "error writing the silver data");
     }
   }
@@ -219,7 +244,7 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
 }
 
 std::string SilverReport(const SilverExamples& w, const SilverCounts& counts) {
-  char line[200];
+  char line[256];
   std::snprintf(line, sizeof line,
                 "%zu examples read, %zu of held-out headwords, %zu held-out homograph examples, %zu of other "
                 "kinds, %zu not spelling the headword; analysed:\n",

@@ -40,6 +40,12 @@ struct SilverSettings {
   float margin = 5.0f;
   bool no_unknown = false;  // drop analyses guessing unknown words besides the headword
   bool kind_on[weak::kNumExampleKinds] = {true, true, true};
+  // The examples of the words of a homograph pair (an entry of the
+  // homograph set, or a rival of one: 걸 VV, 걷 VV, 달 VA, ...) go to their
+  // own output (WriteSilver's `pairs`) when it is given, kept within
+  // `pair_margin` nats: their headword is the one signal the corpus lacks
+  // for telling the pair apart (train.tsv holds 달/VA once).
+  float pair_margin = 5.0f;
 };
 
 // The examples to analyse, each with the lemma constraint of its entry.
@@ -48,6 +54,8 @@ struct SilverExamples {
   std::vector<weak::DictExample> examples;
   std::vector<uint32_t> entry;           // per example: index into constraints
   std::vector<Constraints> constraints;  // per entry; empty: no forcible reading
+  std::vector<bool> pair_word;           // per example: its headword is a word of a homograph pair
+  size_t pair_examples = 0;              // examples with pair_word set
   size_t read = 0, held_out = 0, held_out_homographs = 0, other_kind = 0, not_spelled = 0;
 };
 
@@ -65,9 +73,12 @@ struct SilverCounts {
 };
 
 // Analyses the examples with `model` and writes the kept ones of each kind
-// to out[kind] (the same file may serve several kinds; null drops a kind).
+// to out[kind] (the same file may serve several kinds; null drops a kind),
+// those of a homograph pair's words to `pairs` instead when it is not null
+// (whatever their kind, if the kind is on).
 Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettings& s, const SilverExamples& w,
-                   std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts);
+                   std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts,
+                   std::FILE* pairs = nullptr);
 
 // The counts as `kma silver` reports them (a header line and a table).
 std::string SilverReport(const SilverExamples& w, const SilverCounts& counts);
