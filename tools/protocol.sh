@@ -79,8 +79,8 @@ skip=0
 for o in "${options[@]}"; do
   if [ $skip = 1 ]; then skip=0; continue; fi
   case $o in
-    --weak|--weak-kinds|--teacher) skip=1 ;;
-    --weak=*|--weak-kinds=*|--teacher=*|--no-weak) ;;
+    --weak|--weak-kinds|--teacher|--homograph-weight|--homograph-margin) skip=1 ;;
+    --weak=*|--weak-kinds=*|--teacher=*|--homograph-weight=*|--homograph-margin=*|--no-weak) ;;
     *) gold_options+=("$o") ;;
   esac
 done
