@@ -22,6 +22,7 @@ constexpr const char kUsage[] =
     "  join         join morphemes back into text (도와줬어요)\n"
     "  space        correct the spacing of each input line\n"
     "  glue         join lines that a line break cut inside a sentence\n"
+    "  extract-words  candidate nouns of raw text, as a user dictionary\n"
     "  eval         score the analyzer against gold files\n"
     "  split-set    build a sentence-split gold set from a corpus\n"
     "  typo-set     build a misspelled copy of a gold corpus (typo evaluation)\n"
@@ -78,6 +79,7 @@ int Dispatch(int argc, char** argv) {
   if (cmd == "join") return RunJoin(argc, argv, 2);
   if (cmd == "space") return RunSpace(argc, argv, 2);
   if (cmd == "glue") return RunGlue(argc, argv, 2);
+  if (cmd == "extract-words") return RunExtractWords(argc, argv, 2);
   if (!cmd.empty() && cmd[0] == '-') {
     return Fail(kExitUsage, "unknown option '" + cmd + "' (see 'kma --help')");
   }

@@ -21,6 +21,7 @@ int RunSpace(int argc, char** argv, int first);  // kma space (space_cmd.cpp)
 int RunEvalSpacing(int argc, char** argv, int first);  // `kma eval --spacing` (eval_spacing_cmd.cpp)
 int RunGlue(int argc, char** argv, int first);  // kma glue (glue_cmd.cpp)
 int RunEvalGlue(int argc, char** argv, int first);  // `kma eval --glue` (glue_cmd.cpp)
+int RunExtractWords(int argc, char** argv, int first);  // kma extract-words (extract_words_cmd.cpp)
 int RunVersion(int argc, char** argv, int first);
 
 }  // namespace kma::cli
