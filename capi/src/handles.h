@@ -83,8 +83,13 @@ struct kma_result {
   std::vector<size_t> starts;  // analysis_count + 1 entries (or empty)
   std::vector<float> scores;
   std::vector<kma_span> sentences;
-  // NUL-terminated forms, referenced by kma_token.form_offset.
+  // NUL-terminated forms, referenced by kma_token.form_offset. The form of
+  // a token whose tag kma::HasLemmaEnding() is followed by its lemma (also
+  // NUL-terminated), which kma_result_token_lemma() finds from the token
+  // alone: bindings pass copies of the records, not pointers into `tokens`.
   std::string pool;
+  // KMA_OPT_LEMMA of the analyzer: the records show the lemmas.
+  bool lemma_records = false;
 };
 
 #endif  // KMA_CAPI_SRC_HANDLES_H_

@@ -75,6 +75,10 @@ struct AnalyzeOptions {
   // (core/search/memory_budget.h). An analysis that would hold more fails
   // with kResource and holds nothing afterwards.
   int memory_budget_mib = search::kDefaultMemoryBudgetMib;
+  // Output options (issue 33): what the analysis hands back, never how it
+  // is found. `lemma` is read by the records only (KMA_OPT_LEMMA: they show
+  // each token's lemma, core/search/lemma.h); the analysis is unchanged.
+  bool lemma = false;
 };
 
 class Analyzer {

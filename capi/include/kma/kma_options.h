@@ -85,7 +85,13 @@ enum {
    *  KMA_E_RESOURCE for that text and gives its memory back. The default
    *  holds a plain analysis of a 16 MiB line (docs/RELIABILITY.md, "Memory
    *  budget", gives the cost per input byte of each option). */
-  KMA_OPT_MEMORY_BUDGET_MIB = 9
+  KMA_OPT_MEMORY_BUDGET_MIB = 9,
+  /** int32, 0..1, default 0: the records of kma_result_format() show each
+   *  token's lemma (kma_result_token_lemma(): 먹다 for 먹/VV): morphs print
+   *  "lemma/TAG", JSON tokens get a "lemma" key after "tag", TSV a sixth
+   *  column. The analysis and the tokens are the same either way, and
+   *  kma_result_token_lemma() works without it. */
+  KMA_OPT_LEMMA = 11
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

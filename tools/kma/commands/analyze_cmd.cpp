@@ -36,7 +36,7 @@ namespace {
 
 constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
-    "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
+    "                   [--user-dict F] [--block LIST] [--tags LIST] [--lemma]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
     "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
@@ -55,6 +55,10 @@ constexpr const char kAnalyzeUsage[] =
     "                 with --top-n N>1, N lines \"score<TAB>form/TAG ...\" and a blank line\n"
     "                 json: one JSON object per input line (JSON Lines)\n"
     "                 tsv: \"form<TAB>tag<TAB>begin<TAB>length<TAB>score\" per token, then EOS\n"
+    "  --lemma        show each token's lemma (dictionary form): a stem that conjugates\n"
+    "                 (VV VA VX VCP VCN XSV XSA) with 다, others their form: morphs print\n"
+    "                 \"lemma/TAG\" (먹다/VV 었/EP 다/EF), json adds \"lemma\" after \"tag\",\n"
+    "                 tsv a sixth column\n"
     "@USERDICT@"
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
@@ -114,24 +118,26 @@ struct Settings {
 
 // The record of an analysed line: kma_result_format()'s, through the same
 // writer. Morphs with --top-n above 1 list the ranked analyses.
-void FormatLine(Format format, int top_n, std::string_view text,
+void FormatLine(Format format, const AnalyzeOptions& opt, std::string_view text,
                 const std::vector<Analysis>& analyses, std::string* out) {
+  const int top_n = opt.top_n;
   int32_t record = KMA_FORMAT_TSV;
   if (format == Format::kMorphs) record = top_n == 1 ? KMA_FORMAT_MORPHS : KMA_FORMAT_MORPHS_NBEST;
   if (format == Format::kJson) record = KMA_FORMAT_JSON;
-  AppendRecord(record, text, analyses, out);
+  AppendRecord(record, text, analyses, out, opt.lemma);
 }
 
 // About the most memory FormatLine takes for `analyses`: the record (a
 // token's form and at most this many bytes more: "/TAG " in morphs, four
 // numbers in tsv, the fields of json) and the buffer it grows from, as
 // large again. The memory budget counts it on top of the analysis.
-uint64_t RecordBytes(Format format, std::string_view text, const std::vector<Analysis>& analyses) {
+// With --lemma each token may print its lemma too (its form and 다).
+uint64_t RecordBytes(Format format, bool lemma, std::string_view text, const std::vector<Analysis>& analyses) {
   const uint64_t per_token = format == Format::kJson ? 160 : format == Format::kTsv ? 48 : 8;
   uint64_t bytes = (format == Format::kJson ? text.size() : 0) + 64;
   for (const Analysis& a : analyses) {
     bytes += 32 + per_token * a.tokens.size();
-    for (const Token& t : a.tokens) bytes += t.form.size();
+    for (const Token& t : a.tokens) bytes += (lemma ? 2 : 1) * t.form.size() + (lemma ? 4 : 0);
   }
   return 2 * bytes;
 }
@@ -205,6 +211,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"user-dict", 0, true},
                   {"block", 0, true},
                   {"tags", 0, true},
+                  {"lemma", 0, false},
                   {"progress", 0, false},
                   {"constrain", 0, true},
                   {"constraints", 0, true},
@@ -263,6 +270,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->analyze.top_n = static_cast<int>(top_n);
   s->analyze.lm = args.Get("lm");
   s->analyze.typos = args.Has("typos");
+  s->analyze.lemma = args.Has("lemma");
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");
   s->block = args.Get("block");
@@ -443,7 +451,7 @@ class AnalyzeRun {
     const uint64_t budget = static_cast<uint64_t>(s_.analyze.memory_budget_mib) << 20;
     const std::string_view text = slot->replacements > 0 ? slot->repaired : slot->text;
     if (budget == 0) return;
-    const uint64_t need = analyzer.memory_peak() + RecordBytes(s_.format, text, slot->analyses);
+    const uint64_t need = analyzer.memory_peak() + RecordBytes(s_.format, s_.analyze.lemma, text, slot->analyses);
     if (need <= budget) return;
     std::vector<Analysis>().swap(slot->analyses);
     slot->status = Status(StatusCode::kResource, "the analysis and its record need more memory than its budget of " +
@@ -464,7 +472,7 @@ class AnalyzeRun {
       // The record of a huge line may not fit in memory either: then it is
       // that line's error too.
       try {
-        FormatLine(s_.format, s_.analyze.top_n, text, slot.analyses, &out_);
+        FormatLine(s_.format, s_.analyze, text, slot.analyses, &out_);
       } catch (const std::bad_alloc&) {
         std::string().swap(out_);
         return EmitFailed(reader, slot,

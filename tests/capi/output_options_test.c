@@ -1,0 +1,145 @@
+/* C ABI tests of the output options on the bundled model: lemmas
+ * (kma_result_token_lemma, KMA_OPT_LEMMA in the records). Each option leaves
+ * the default analysis alone, so every test compares with a plain analyzer
+ * too. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_util.h"
+
+static kma_model* g_model;
+
+static int setup(void** state) {
+  (void)state;
+  if (kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK) return 0;
+  fprintf(stderr, "cannot open %s: %s\n", KMA_TEST_MODEL_PATH, kma_last_error_message());
+  return -1;
+}
+
+static int teardown(void** state) {
+  (void)state;
+  kma_model_free(g_model);
+  g_model = NULL;
+  return 0;
+}
+
+/* An analyzer with int slot `option` set to `value` (0: no option set). */
+static kma_analyzer* new_analyzer(int32_t option, int32_t value) {
+  kma_options* opt = NULL;
+  kma_analyzer* a = NULL;
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  if (option != 0) assert_int_equal(kma_options_set_int(opt, option, value), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, g_model, opt), KMA_OK);
+  kma_options_free(opt);
+  return a;
+}
+
+/* "form/TAG ..." (or "lemma/TAG ..." with `lemma`) of the best analysis. */
+static void morphs(const kma_result* r, int lemma, char* buf, size_t size) {
+  const kma_token* t = kma_result_tokens(r, 0);
+  size_t i, n = kma_result_token_count(r, 0), used = 0;
+  buf[0] = '\0';
+  for (i = 0; i < n; ++i) {
+    const char* s = lemma ? kma_result_token_lemma(r, &t[i]) : kma_result_token_form(r, &t[i]);
+    used += (size_t)snprintf(buf + used, size - used, "%s%s/%s", i ? " " : "", s, kma_tag_name(t[i].tag));
+    assert_true(used < size);
+  }
+}
+
+/* The record of `text` in `format` from `a`, into buf. */
+static void record(kma_analyzer* a, const char* text, int32_t format, char* buf, size_t size) {
+  kma_result* r = NULL;
+  size_t n = 0;
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  assert_int_equal(kma_result_format(r, format, text, strlen(text), buf, size, &n), KMA_OK);
+  kma_result_free(r);
+}
+
+static void lemmas_of_stems(void** state) {
+  static const char text[] = "밥을 먹었다. 학교가 가까운 집이다.";
+  kma_analyzer* a = new_analyzer(0, 0);
+  kma_result* r = NULL;
+  char forms[512], lemmas[512];
+  (void)state;
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  morphs(r, 0, forms, sizeof forms);
+  morphs(r, 1, lemmas, sizeof lemmas);
+  assert_string_equal(forms,
+                      "밥/NNG 을/JKO 먹/VV 었/EP 다/EF ./SF 학교/NNG 가/JKS 가깝/VA ㄴ/ETM 집/NNG 이/VCP 다/EF ./SF");
+  assert_string_equal(lemmas,
+                      "밥/NNG 을/JKO 먹다/VV 었/EP 다/EF ./SF 학교/NNG 가/JKS 가깝다/VA ㄴ/ETM 집/NNG 이다/VCP "
+                      "다/EF ./SF");
+  kma_result_free(r);
+  kma_analyzer_free(a);
+}
+
+static void lemma_argument_checks(void** state) {
+  static const char text[] = "먹었다";
+  kma_analyzer* a = new_analyzer(0, 0);
+  kma_result* r = NULL;
+  kma_token forged;
+  (void)state;
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  assert_null(kma_result_token_lemma(NULL, kma_result_tokens(r, 0)));
+  assert_null(kma_result_token_lemma(r, NULL));
+  forged = kma_result_tokens(r, 0)[0];
+  assert_string_equal(kma_result_token_lemma(r, &forged), "먹다");
+  /* A copy with another stem tag still finds its lemma; one whose form is
+   * not where the pool has it gets "", as for kma_result_token_form. */
+  forged.tag = kma_result_tokens(r, 0)[1].tag; /* EP: no ending */
+  assert_string_equal(kma_result_token_lemma(r, &forged), "먹");
+  forged = kma_result_tokens(r, 0)[0];
+  forged.form_offset += 1000;
+  assert_string_equal(kma_result_token_lemma(r, &forged), "");
+  forged = kma_result_tokens(r, 0)[1]; /* 었/EP retagged as a stem: no lemma stored */
+  forged.tag = kma_result_tokens(r, 0)[0].tag;
+  assert_string_equal(kma_result_token_lemma(r, &forged), "");
+  kma_result_free(r);
+  kma_analyzer_free(a);
+}
+
+static void lemma_records(void** state) {
+  kma_analyzer* plain = new_analyzer(0, 0);
+  kma_analyzer* lemma = new_analyzer(KMA_OPT_LEMMA, 1);
+  char buf[2048], other[2048];
+  int32_t v = -1;
+  kma_options* opt = NULL;
+  (void)state;
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_get_int(opt, KMA_OPT_LEMMA, &v), KMA_OK);
+  assert_int_equal(v, 0);
+  assert_int_equal(kma_options_set_int(opt, KMA_OPT_LEMMA, 2), KMA_E_INVALID_ARGUMENT);
+  assert_int_equal(kma_option_flags(KMA_OPT_LEMMA), KMA_OPT_FLAG_BOOLEAN);
+  kma_options_free(opt);
+
+  record(lemma, "먹었다", KMA_FORMAT_MORPHS, buf, sizeof buf);
+  assert_string_equal(buf, "먹다/VV 었/EP 다/EF\n");
+  record(plain, "먹었다", KMA_FORMAT_MORPHS, buf, sizeof buf);
+  assert_string_equal(buf, "먹/VV 었/EP 다/EF\n");
+  record(lemma, "먹었다", KMA_FORMAT_TSV, buf, sizeof buf);
+  assert_non_null(strstr(buf, "먹\tVV\t0\t3\t"));
+  assert_non_null(strstr(buf, "\t먹다\n었\tEP\t"));
+  assert_non_null(strstr(buf, "\t었\n다\tEF\t"));
+  record(lemma, "먹었다", KMA_FORMAT_JSON, buf, sizeof buf);
+  assert_non_null(strstr(buf, "{\"form\":\"먹\",\"tag\":\"VV\",\"lemma\":\"먹다\",\"begin\":0,"));
+  assert_non_null(strstr(buf, "{\"form\":\"었\",\"tag\":\"EP\",\"lemma\":\"었\",\"begin\":"));
+  record(plain, "먹었다", KMA_FORMAT_JSON, other, sizeof other);
+  assert_null(strstr(other, "lemma"));
+  kma_analyzer_free(plain);
+  kma_analyzer_free(lemma);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(lemmas_of_stems),
+      cmocka_unit_test(lemma_argument_checks),
+      cmocka_unit_test(lemma_records),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
