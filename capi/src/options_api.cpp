@@ -105,6 +105,7 @@ constexpr SlotInfo kSlots[] = {
     IntSlot(KMA_OPT_MEMORY_BUDGET_MIB, "KMA_OPT_MEMORY_BUDGET_MIB", 0, kma::search::kMaxMemoryBudgetMib,
             &AnalyzeOptions::memory_budget_mib),
     BoolSlot(KMA_OPT_LEMMA, "KMA_OPT_LEMMA", &AnalyzeOptions::lemma),
+    BoolSlot(KMA_OPT_JOIN_DERIVATIONS, "KMA_OPT_JOIN_DERIVATIONS", &AnalyzeOptions::join_derivations),
 };
 constexpr size_t kSlotCount = std::size(kSlots);
 constexpr std::string_view kConstantPrefix = "KMA_OPT_";

@@ -11,6 +11,7 @@
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
 #include "core/search/constrained_lattice.h"
+#include "core/search/derivation_join.h"
 #include "core/search/lattice.h"
 #include "core/search/memory_budget.h"
 #include "core/search/nbest.h"
@@ -305,6 +306,7 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
   for (const Path& p : sc.paths) {
     out->emplace_back();
     ToTokens(p, &out->back());
+    if (opt.join_derivations) JoinDerivations(&out->back().tokens);
     if (opt.output_tags != 0) {
       std::vector<Token>& tokens = out->back().tokens;
       tokens.erase(std::remove_if(tokens.begin(), tokens.end(),

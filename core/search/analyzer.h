@@ -79,6 +79,9 @@ struct AnalyzeOptions {
   // is found. `lemma` is read by the records only (KMA_OPT_LEMMA: they show
   // each token's lemma, core/search/lemma.h); the analysis is unchanged.
   bool lemma = false;
+  // Derivational affixes joined with what they attach to
+  // (core/search/derivation_join.h): 공부/NNG 하/XSV -> 공부하/VV.
+  bool join_derivations = false;
 };
 
 class Analyzer {

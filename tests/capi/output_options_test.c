@@ -1,5 +1,6 @@
 /* C ABI tests of the output options on the bundled model: lemmas
- * (kma_result_token_lemma, KMA_OPT_LEMMA in the records). Each option leaves
+ * (kma_result_token_lemma, KMA_OPT_LEMMA in the records), derivational
+ * joining (KMA_OPT_JOIN_DERIVATIONS). Each option leaves
  * the default analysis alone, so every test compares with a plain analyzer
  * too. */
 #include <setjmp.h>
@@ -135,11 +136,51 @@ static void lemma_records(void** state) {
   kma_analyzer_free(lemma);
 }
 
+/* The acceptance cases of issue 33: 사랑스러운 and 공부했다. */
+static void join_derivations(void** state) {
+  static const char text[] = "사랑스러운 공부했다";
+  kma_analyzer* plain = new_analyzer(0, 0);
+  kma_analyzer* join = new_analyzer(KMA_OPT_JOIN_DERIVATIONS, 1);
+  kma_result* r = NULL;
+  const kma_token* t;
+  char buf[512];
+  (void)state;
+  assert_int_equal(kma_option_flags(KMA_OPT_JOIN_DERIVATIONS), KMA_OPT_FLAG_BOOLEAN);
+  assert_int_equal(kma_analyzer_analyze_utf8(plain, text, strlen(text), &r), KMA_OK);
+  morphs(r, 0, buf, sizeof buf);
+  assert_string_equal(buf, "사랑스럽/VA ㄴ/ETM 공부/NNG 하/XSV 었/EP 다/EF");
+  kma_result_free(r);
+  assert_int_equal(kma_analyzer_analyze_utf8(join, text, strlen(text), &r), KMA_OK);
+  morphs(r, 0, buf, sizeof buf);
+  assert_string_equal(buf, "사랑스럽/VA ㄴ/ETM 공부하/VV 었/EP 다/EF");
+  morphs(r, 1, buf, sizeof buf);
+  assert_string_equal(buf, "사랑스럽다/VA ㄴ/ETM 공부하다/VV 었/EP 다/EF");
+  /* 공부하/VV spans 공부했 (bytes 16..25, code points 6..9); 었 keeps 했. */
+  t = kma_result_tokens(r, 0);
+  assert_int_equal(kma_result_token_count(r, 0), 5);
+  assert_int_equal(t[2].begin, 16);
+  assert_int_equal(t[2].length, 9);
+  assert_int_equal(t[2].cp_begin, 6);
+  assert_int_equal(t[2].cp_length, 3);
+  assert_int_equal(t[2].morph_id, 0);
+  assert_int_equal(t[3].begin, 22);
+  assert_int_equal(t[3].length, 3);
+  kma_result_free(r);
+  /* Nouns with their affixes. */
+  assert_int_equal(kma_analyzer_analyze_utf8(join, "학생들이", strlen("학생들이"), &r), KMA_OK);
+  morphs(r, 0, buf, sizeof buf);
+  assert_string_equal(buf, "학생들/NNG 이/JKS");
+  kma_result_free(r);
+  kma_analyzer_free(plain);
+  kma_analyzer_free(join);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lemmas_of_stems),
       cmocka_unit_test(lemma_argument_checks),
       cmocka_unit_test(lemma_records),
+      cmocka_unit_test(join_derivations),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,7 +4,7 @@ golden parity of the records with every option on
 import kma
 
 # The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.
-GOLDEN_OPTIONS = dict(lemma=True)
+GOLDEN_OPTIONS = dict(lemma=True, join_derivations=True)
 
 
 def read_lines(path):

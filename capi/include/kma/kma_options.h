@@ -91,7 +91,16 @@ enum {
    *  "lemma/TAG", JSON tokens get a "lemma" key after "tag", TSV a sixth
    *  column. The analysis and the tokens are the same either way, and
    *  kma_result_token_lemma() works without it. */
-  KMA_OPT_LEMMA = 11
+  KMA_OPT_LEMMA = 11,
+  /** int32, 0..1, default 0: derivational affixes become one token with
+   *  what they attach to: a noun with its prefix (XPN) and suffix (XSN),
+   *  taking the noun's tag (학생/NNG 들/XSN -> 학생들/NNG), and a noun or
+   *  root (XR) with a verb or adjective suffix, as a verb or adjective
+   *  (공부/NNG 하/XSV -> 공부하/VV, 사랑/NNG 스럽/XSA -> 사랑스럽/VA). The
+   *  joined token's span covers both parts (공부했다: 공부하/VV over 공부했),
+   *  its score is their sum and its morph_id 0. The search is the same:
+   *  only the tokens handed back are joined. */
+  KMA_OPT_JOIN_DERIVATIONS = 12
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

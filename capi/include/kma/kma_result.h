@@ -179,7 +179,9 @@ KMA_API const char* KMA_CALL kma_result_token_form(const kma_result* result,
  * with the ending 다 (먹/VV gives "먹다", 가깝/VA "가깝다", 이/VCP "이다",
  * 하/XSV "하다"); for every other token its form (사과/NNG gives "사과",
  * 었/EP "었"). Stems are stored in their base spelling, so 가까운 (가깝/VA
- * ㄴ/ETM) gives "가깝다" with no irregular conjugation to undo. Available whether or not KMA_OPT_LEMMA is set (that option
+ * ㄴ/ETM) gives "가깝다" with no irregular conjugation to undo. A token
+ * joined by KMA_OPT_JOIN_DERIVATIONS is one stem (공부하/VV gives
+ * "공부하다"). Available whether or not KMA_OPT_LEMMA is set (that option
  * only puts lemmas in the records of kma_result_format()).
  *
  * @param[in] result  the result the token belongs to.

@@ -37,6 +37,7 @@ namespace {
 constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST] [--lemma]\n"
+    "                   [--join-derivations]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
     "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
@@ -59,6 +60,9 @@ constexpr const char kAnalyzeUsage[] =
     "                 (VV VA VX VCP VCN XSV XSA) with 다, others their form: morphs print\n"
     "                 \"lemma/TAG\" (먹다/VV 었/EP 다/EF), json adds \"lemma\" after \"tag\",\n"
     "                 tsv a sixth column\n"
+    "  --join-derivations  one token for a noun and its prefix or suffix (XPN, XSN:\n"
+    "                 학생들/NNG) and for a noun or root and its verb or adjective\n"
+    "                 suffix (XSV, XSA: 공부하/VV, 사랑스럽/VA); it spans both parts\n"
     "@USERDICT@"
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
@@ -212,6 +216,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"block", 0, true},
                   {"tags", 0, true},
                   {"lemma", 0, false},
+                  {"join-derivations", 0, false},
                   {"progress", 0, false},
                   {"constrain", 0, true},
                   {"constraints", 0, true},
@@ -271,6 +276,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->analyze.lm = args.Get("lm");
   s->analyze.typos = args.Has("typos");
   s->analyze.lemma = args.Has("lemma");
+  s->analyze.join_derivations = args.Has("join-derivations");
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");
   s->block = args.Get("block");

@@ -16,7 +16,7 @@ public class OutputOptionsTest : IClassFixture<ModelFixture>
     public OutputOptionsTest(ModelFixture fixture) => _model = fixture.Model;
 
     /// <summary>The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.</summary>
-    private static AnalyzerOptions GoldenOptions() => new AnalyzerOptions { ["lemma"] = true };
+    private static AnalyzerOptions GoldenOptions() => new AnalyzerOptions { ["lemma"] = true, ["join_derivations"] = true };
 
     [Fact]
     public void Lemmas()

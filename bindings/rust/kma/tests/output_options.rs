@@ -25,7 +25,7 @@ fn golden(name: &str) -> String {
 
 /// The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.
 fn golden_options() -> Options {
-    Options::new().set("lemma", true)
+    Options::new().set("lemma", true).set("join_derivations", true)
 }
 
 #[test]

@@ -31,7 +31,7 @@ class OutputOptionsTest {
 
   /** The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name. */
   private static AnalyzerOptions goldenOptions() {
-    return new AnalyzerOptions().set("lemma", true);
+    return new AnalyzerOptions().set("lemma", true).set("join_derivations", true);
   }
 
   @Test
