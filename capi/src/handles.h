@@ -26,6 +26,7 @@ struct kma_options {
   kma::AnalyzeOptions analyze;
   std::string package_model;  // KMA_OPT_PACKAGE_MODEL (model lookup only)
   std::string output_tags;    // KMA_OPT_OUTPUT_TAGS as given (analyze.output_tags is its mask)
+  std::string stop_word_list;  // KMA_OPT_STOP_WORD_LIST as given (analyze.stop_word_list parsed)
 };
 
 struct kma_model {

@@ -16,6 +16,7 @@
 #include "core/search/memory_budget.h"
 #include "core/search/nbest.h"
 #include "core/search/sentence_splitter.h"
+#include "core/search/stop_words.h"
 #include "core/search/typo_candidates.h"
 #include "core/search/user_nodes.h"
 #include "core/text/hangul.h"
@@ -315,6 +316,8 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
                                   }),
                    tokens.end());
     }
+    if (opt.stop_words || opt.stop_word_list != nullptr)
+      DropStopWords(opt.stop_words, opt.stop_word_list.get(), &out->back().tokens);
   }
   DropRepeatedAnalyses(first, out);
   return Status::Ok();
@@ -543,6 +546,9 @@ Status Analyzer::SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std
   AnalyzeOptions one = opt;
   one.top_n = 1;
   one.output_tags = 0;
+  one.join_derivations = false;
+  one.stop_words = false;
+  one.stop_word_list = nullptr;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, one, &res));
   search::SentenceSpans(res[0].tokens, out);
@@ -558,6 +564,9 @@ Status Analyzer::SplitUtf16(const char16_t* text, size_t units, const AnalyzeOpt
   AnalyzeOptions one = opt;
   one.top_n = 1;
   one.output_tags = 0;
+  one.join_derivations = false;
+  one.stop_words = false;
+  one.stop_word_list = nullptr;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, one, &res));
   search::SentenceSpans(res[0].tokens, out);

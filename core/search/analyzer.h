@@ -33,6 +33,7 @@ struct PathMorph;
 struct SearchConstraints;
 struct SearchParams;
 }  // namespace search
+class StopWords;
 
 struct AnalyzeOptions {
   int top_n = 1;              // number of analyses to return (1..64)
@@ -82,6 +83,11 @@ struct AnalyzeOptions {
   // Derivational affixes joined with what they attach to
   // (core/search/derivation_join.h): 공부/NNG 하/XSV -> 공부하/VV.
   bool join_derivations = false;
+  // Stop words (core/search/stop_words.h): tokens of the built-in list
+  // and/or of a user's list are left out, after the joining and the
+  // output_tags filter. Splitting ignores them.
+  bool stop_words = false;
+  std::shared_ptr<const StopWords> stop_word_list;  // null: none
 };
 
 class Analyzer {

@@ -1,6 +1,7 @@
 /* C ABI tests of the output options on the bundled model: lemmas
  * (kma_result_token_lemma, KMA_OPT_LEMMA in the records), derivational
- * joining (KMA_OPT_JOIN_DERIVATIONS). Each option leaves
+ * joining (KMA_OPT_JOIN_DERIVATIONS), stop words (KMA_OPT_STOP_WORDS,
+ * KMA_OPT_STOP_WORD_LIST). Each option leaves
  * the default analysis alone, so every test compares with a plain analyzer
  * too. */
 #include <setjmp.h>
@@ -175,12 +176,72 @@ static void join_derivations(void** state) {
   kma_analyzer_free(join);
 }
 
+/* The best analysis of `text` from an analyzer with the stop-word slots set
+ * (`list` NULL: not set), into buf. */
+static void stop_morphs(int32_t defaults, const char* list, const char* text, char* buf, size_t size) {
+  kma_options* opt = NULL;
+  kma_analyzer* a = NULL;
+  kma_result* r = NULL;
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_set_int(opt, KMA_OPT_STOP_WORDS, defaults), KMA_OK);
+  if (list != NULL) assert_int_equal(kma_options_set_string(opt, KMA_OPT_STOP_WORD_LIST, list), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, g_model, opt), KMA_OK);
+  kma_options_free(opt);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  morphs(r, 0, buf, size);
+  kma_result_free(r);
+  kma_analyzer_free(a);
+}
+
+static void stop_words(void** state) {
+  static const char text[] = "나는 학교에 가서 공부를 했다.";
+  char buf[512];
+  kma_options* opt = NULL;
+  const char* got = NULL;
+  kma_result* r = NULL;
+  kma_analyzer* a = NULL;
+  const kma_token* t;
+  (void)state;
+  stop_morphs(0, NULL, text, buf, sizeof buf);
+  assert_string_equal(buf, "나/NP 는/JX 학교/NNG 에/JKB 가/VV 아서/EC 공부/NNG 를/JKO 하/VV 었/EP 다/EF ./SF");
+  stop_morphs(1, NULL, text, buf, sizeof buf);
+  assert_string_equal(buf, "학교/NNG 가/VV 공부/NNG");
+  stop_morphs(0, "# mine\n학교/NNG\n*/NP\n", text, buf, sizeof buf);
+  assert_string_equal(buf, "는/JX 에/JKB 가/VV 아서/EC 공부/NNG 를/JKO 하/VV 었/EP 다/EF ./SF");
+  stop_morphs(1, "학교/NNG", text, buf, sizeof buf);
+  assert_string_equal(buf, "가/VV 공부/NNG");
+
+  /* The kept tokens keep their word numbers. */
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_set_int(opt, KMA_OPT_STOP_WORDS, 1), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, g_model, opt), KMA_OK);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  t = kma_result_tokens(r, 0);
+  assert_int_equal(t[0].word, 1);
+  assert_int_equal(t[1].word, 2);
+  assert_int_equal(t[2].word, 3);
+  kma_result_free(r);
+  kma_analyzer_free(a);
+
+  /* A bad list is refused with its line and leaves the set as it was. */
+  assert_int_equal(kma_options_set_string(opt, KMA_OPT_STOP_WORD_LIST, "학교/NNG"), KMA_OK);
+  assert_int_equal(kma_options_set_string(opt, KMA_OPT_STOP_WORD_LIST, "학교/NNG\n\n사과/NNQ\n"),
+                   KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "KMA_OPT_STOP_WORD_LIST: line 3: unknown tag 'NNQ'"));
+  assert_int_equal(kma_options_get_string(opt, KMA_OPT_STOP_WORD_LIST, &got), KMA_OK);
+  assert_string_equal(got, "학교/NNG");
+  assert_int_equal(kma_options_set_string(opt, KMA_OPT_STOP_WORD_LIST, "사과"), KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "line 1: '사과' is not form/TAG"));
+  kma_options_free(opt);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lemmas_of_stems),
       cmocka_unit_test(lemma_argument_checks),
       cmocka_unit_test(lemma_records),
       cmocka_unit_test(join_derivations),
+      cmocka_unit_test(stop_words),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,7 +4,8 @@ golden parity of the records with every option on
 import kma
 
 # The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.
-GOLDEN_OPTIONS = dict(lemma=True, join_derivations=True)
+GOLDEN_OPTIONS = dict(lemma=True, join_derivations=True, stop_words=True)
+GOLDEN_STOP_WORDS = "options_stop_words.txt"  # stop_word_list: its text
 
 
 def read_lines(path):
@@ -32,8 +33,22 @@ def test_lemma_records():
     assert plain.tokenize("먹었다") == with_lemma.tokenize("먹었다")
 
 
+def test_stop_words():
+    text = "나는 학교에 가서 공부를 했다."
+    assert kma.Analyzer(stop_words=True).format(text, "morphs") == "학교/NNG 가/VV 공부/NNG\n"
+    mine = kma.Analyzer(stop_word_list="# mine\n학교/NNG\n*/NP\n")
+    assert "학교" not in mine.format(text, "morphs")
+    try:
+        kma.Analyzer(stop_word_list="학교/NNG\n학교/NNQ\n")
+    except kma.KmaError as e:
+        assert "line 2: unknown tag 'NNQ'" in str(e)
+    else:
+        raise AssertionError("a bad stop-word list was accepted")
+
+
 def test_options_golden(golden_dir):
-    analyzer = kma.Analyzer(**GOLDEN_OPTIONS)
+    stop = (golden_dir / GOLDEN_STOP_WORDS).read_text(encoding="utf-8")
+    analyzer = kma.Analyzer(**GOLDEN_OPTIONS, stop_word_list=stop)
     corpus = read_lines(golden_dir / "options_corpus.txt")
     expected = read_lines(golden_dir / "options_expected.jsonl")
     assert len(corpus) == len(expected) > 0

@@ -100,7 +100,24 @@ enum {
    *  joined token's span covers both parts (공부했다: 공부하/VV over 공부했),
    *  its score is their sum and its morph_id 0. The search is the same:
    *  only the tokens handed back are joined. */
-  KMA_OPT_JOIN_DERIVATIONS = 12
+  KMA_OPT_JOIN_DERIVATIONS = 12,
+  /** int32, 0..1, default 0: tokens of the built-in stop-word list are left
+   *  out of the analyses, as KMA_OPT_OUTPUT_TAGS leaves out tags: every
+   *  particle, ending, punctuation mark and symbol (SF SP SS SSO SSC SE SO
+   *  SW), the copula, and common function morphemes (것/NNB, 하/XSV, 있/VX,
+   *  그리고/MAJ, ...; docs/OUTPUT_OPTIONS.md lists them). The analysis is
+   *  the same; the other tokens keep their word and sentence numbers.
+   *  Splitting ignores it. */
+  KMA_OPT_STOP_WORDS = 13,
+  /** string, default "" (= none): a user's stop-word list, whose tokens are
+   *  left out as with KMA_OPT_STOP_WORDS (with it, those of both lists).
+   *  The value is the list's text, one entry per line: "form/TAG" (것/NNB),
+   *  or an asterisk as the form for every token of the tag ("*" "/JKS"
+   *  written together); blank lines and lines starting with '#' are
+   *  skipped (core/search/stop_words.h has the details). A bad line is
+   *  KMA_E_INVALID_ARGUMENT when set, its message naming the line ("line 3:
+   *  unknown tag 'NNQ' in '사과/NNQ'"), and the set keeps its old list. */
+  KMA_OPT_STOP_WORD_LIST = 14
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

@@ -18,8 +18,10 @@
 #include <vector>
 
 #include "capi/src/result_format.h"
+#include "core/base/text_file.h"
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
+#include "core/search/stop_words.h"
 #include "kma/kma_result.h"
 #include "tools/kma/options/constraint_input.h"
 #include "tools/kma/options/cli_args.h"
@@ -37,7 +39,7 @@ namespace {
 constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST] [--lemma]\n"
-    "                   [--join-derivations]\n"
+    "                   [--join-derivations] [--stop-words] [--stop-word-list F]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
     "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
@@ -63,6 +65,10 @@ constexpr const char kAnalyzeUsage[] =
     "  --join-derivations  one token for a noun and its prefix or suffix (XPN, XSN:\n"
     "                 학생들/NNG) and for a noun or root and its verb or adjective\n"
     "                 suffix (XSV, XSA: 공부하/VV, 사랑스럽/VA); it spans both parts\n"
+    "  --stop-words   leave out the tokens of the built-in stop-word list (particles,\n"
+    "                 endings, punctuation, the copula, common function morphemes)\n"
+    "  --stop-word-list F  leave out the tokens F lists: \"form/TAG\" or \"*/TAG\" (every\n"
+    "                 form) per line, '#' comments; a bad line is an error naming it\n"
     "@USERDICT@"
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
@@ -217,6 +223,8 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"tags", 0, true},
                   {"lemma", 0, false},
                   {"join-derivations", 0, false},
+                  {"stop-words", 0, false},
+                  {"stop-word-list", 0, true},
                   {"progress", 0, false},
                   {"constrain", 0, true},
                   {"constraints", 0, true},
@@ -277,6 +285,18 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->analyze.typos = args.Has("typos");
   s->analyze.lemma = args.Has("lemma");
   s->analyze.join_derivations = args.Has("join-derivations");
+  s->analyze.stop_words = args.Has("stop-words");
+  if (const std::string path = args.Get("stop-word-list"); !path.empty()) {
+    std::string text;
+    if (Status st = ReadTextFile(path, kMaxUserDictFileBytes, "stop-word list", &text); !st.ok()) {
+      return Fail(kExitRuntime, st.message());
+    }
+    auto list = std::make_shared<StopWords>();
+    if (Status st = StopWords::Parse(text, list.get()); !st.ok()) {
+      return Fail(kExitRuntime, path + ": " + st.message());
+    }
+    s->analyze.stop_word_list = std::move(list);
+  }
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");
   s->block = args.Get("block");

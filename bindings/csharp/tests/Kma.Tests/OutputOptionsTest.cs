@@ -16,7 +16,13 @@ public class OutputOptionsTest : IClassFixture<ModelFixture>
     public OutputOptionsTest(ModelFixture fixture) => _model = fixture.Model;
 
     /// <summary>The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.</summary>
-    private static AnalyzerOptions GoldenOptions() => new AnalyzerOptions { ["lemma"] = true, ["join_derivations"] = true };
+    private static AnalyzerOptions GoldenOptions() => new AnalyzerOptions
+    {
+        ["lemma"] = true,
+        ["join_derivations"] = true,
+        ["stop_words"] = true,
+        ["stop_word_list"] = File.ReadAllText(Path.Combine(TestPaths.GoldenDir, "options_stop_words.txt")),
+    };
 
     [Fact]
     public void Lemmas()

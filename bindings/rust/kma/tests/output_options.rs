@@ -25,7 +25,11 @@ fn golden(name: &str) -> String {
 
 /// The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.
 fn golden_options() -> Options {
-    Options::new().set("lemma", true).set("join_derivations", true)
+    Options::new()
+        .set("lemma", true)
+        .set("join_derivations", true)
+        .set("stop_words", true)
+        .set("stop_word_list", golden("options_stop_words.txt").as_str())
 }
 
 #[test]

@@ -30,8 +30,11 @@ class OutputOptionsTest {
   }
 
   /** The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name. */
-  private static AnalyzerOptions goldenOptions() {
-    return new AnalyzerOptions().set("lemma", true).set("join_derivations", true);
+  private static AnalyzerOptions goldenOptions() throws IOException {
+    String stop = new String(Files.readAllBytes(golden().resolve("options_stop_words.txt")),
+        StandardCharsets.UTF_8);
+    return new AnalyzerOptions().set("lemma", true).set("join_derivations", true)
+        .set("stop_words", true).set("stop_word_list", stop);
   }
 
   @Test
