@@ -27,6 +27,7 @@ struct kma_options {
   std::string package_model;  // KMA_OPT_PACKAGE_MODEL (model lookup only)
   std::string output_tags;    // KMA_OPT_OUTPUT_TAGS as given (analyze.output_tags is its mask)
   std::string stop_word_list;  // KMA_OPT_STOP_WORD_LIST as given (analyze.stop_word_list parsed)
+  std::string no_special;      // KMA_OPT_NO_SPECIAL as given (analyze.plain_specials its bits)
 };
 
 struct kma_model {

@@ -16,6 +16,7 @@
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
 #include "core/search/stop_words.h"
+#include "core/text/pretokenizer.h"
 #include "kma/kma.h"
 
 namespace {
@@ -70,6 +71,20 @@ std::string& LmText(kma_options& o) { return o.analyze.lm; }
 std::string& PackageModelText(kma_options& o) { return o.package_model; }
 std::string& OutputTagsText(kma_options& o) { return o.output_tags; }
 std::string& StopWordListText(kma_options& o) { return o.stop_word_list; }
+std::string& NoSpecialText(kma_options& o) { return o.no_special; }
+
+// KMA_OPT_NO_SPECIAL: class names separated by commas or spaces, as bits.
+bool ParseNoSpecial(const char* fn, const char* value, kma_options* opt, kma_status* st) {
+  uint32_t bits = 0;
+  std::string bad;
+  if (!kma::ParseSpecialClasses(value, &bits, &bad)) {
+    *st = Fail(KMA_E_INVALID_ARGUMENT, {fn, ": KMA_OPT_NO_SPECIAL: unknown class '", bad,
+                                        "' (url, email, hashtag, mention, serial, emoji or all)"});
+    return false;
+  }
+  opt->analyze.plain_specials = bits;
+  return true;
+}
 
 // KMA_OPT_STOP_WORD_LIST: the list's text, parsed once here (shared by the
 // copies the analyzers take).
@@ -126,6 +141,7 @@ constexpr SlotInfo kSlots[] = {
     BoolSlot(KMA_OPT_JOIN_DERIVATIONS, "KMA_OPT_JOIN_DERIVATIONS", &AnalyzeOptions::join_derivations),
     BoolSlot(KMA_OPT_STOP_WORDS, "KMA_OPT_STOP_WORDS", &AnalyzeOptions::stop_words),
     StringSlot(KMA_OPT_STOP_WORD_LIST, "KMA_OPT_STOP_WORD_LIST", 0, StopWordListText, ParseStopWordList),
+    StringSlot(KMA_OPT_NO_SPECIAL, "KMA_OPT_NO_SPECIAL", 0, NoSpecialText, ParseNoSpecial),
 };
 constexpr size_t kSlotCount = std::size(kSlots);
 constexpr std::string_view kConstantPrefix = "KMA_OPT_";

@@ -277,7 +277,7 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
   auto scorer = ScorerFor(opt, &lm_name);
   if (!scorer.ok()) return scorer.status();
   Scratch& sc = *scratch_;
-  KMA_RETURN_IF_ERROR(PrepareText(constraints));
+  KMA_RETURN_IF_ERROR(PrepareText(constraints, opt.plain_specials));
   if (opt.removed_spaces != nullptr) SpaceGaps(*opt.removed_spaces, sc.nt.to_input, &sc.space_gaps);
   sc.budget.Hold(search::MemoryBudget::kText, sc.TextBytes());
   sc.nbest.Reset(opt.top_n);
@@ -333,12 +333,12 @@ const std::vector<search::Chunk>& Analyzer::chunks() const { return scratch_->ch
 search::Lattice* Analyzer::lattice() { return &scratch_->lattice; }
 uint32_t Analyzer::decoded_units() const { return scratch_->unit_begin.back(); }
 
-Status Analyzer::PrepareText(const Constraints* constraints) {
+Status Analyzer::PrepareText(const Constraints* constraints, uint32_t plain_specials) {
   Scratch& sc = *scratch_;
   if (sc.cps.size() >= 0x7FFFFFFFu) return Status(StatusCode::kInputTooLong, "input too long");
   Normalize(sc.cps, &sc.nt);
   const std::u32string& t = sc.nt.text;
-  sc.pretokens = Pretokenize(t);
+  sc.pretokens = Pretokenize(t, plain_specials);
   WordIndex(t, &sc.word);
   search::MakeChunks(t, sc.pretokens, &sc.chunks);
   sc.constraints.Clear();

@@ -88,6 +88,11 @@ struct AnalyzeOptions {
   // output_tags filter. Splitting ignores them.
   bool stop_words = false;
   std::shared_ptr<const StopWords> stop_word_list;  // null: none
+  // Special-token classes not recognised (core/text/pretokenizer.h,
+  // SpecialClass bits; 0: all of them are): their text is analysed as
+  // ordinary text. Unlike the other output options this changes the
+  // lattice, and so the analysis of that text (and splitting).
+  uint32_t plain_specials = 0;
 };
 
 class Analyzer {
@@ -159,7 +164,7 @@ class Analyzer {
   Status DecodeText(std::string_view text);
   // Normalizes, pretokenizes and chunks the decoded text and resolves
   // `constraints` (nullptr: none) against it.
-  Status PrepareText(const Constraints* constraints);
+  Status PrepareText(const Constraints* constraints, uint32_t plain_specials = 0);
   // The prepared text: normalized, its chunks, the lattice PrepareChunk
   // built last, and the decoded length in code units.
   const NormalizedText& normalized() const;

@@ -1,7 +1,7 @@
 /* C ABI tests of the output options on the bundled model: lemmas
  * (kma_result_token_lemma, KMA_OPT_LEMMA in the records), derivational
  * joining (KMA_OPT_JOIN_DERIVATIONS), stop words (KMA_OPT_STOP_WORDS,
- * KMA_OPT_STOP_WORD_LIST). Each option leaves
+ * KMA_OPT_STOP_WORD_LIST), special-token classes off (KMA_OPT_NO_SPECIAL). Each option leaves
  * the default analysis alone, so every test compares with a plain analyzer
  * too. */
 #include <setjmp.h>
@@ -235,6 +235,58 @@ static void stop_words(void** state) {
   kma_options_free(opt);
 }
 
+/* The best analysis of `text` with KMA_OPT_NO_SPECIAL = `off`, into buf. */
+static void special_morphs(const char* off, const char* text, char* buf, size_t size) {
+  kma_options* opt = NULL;
+  kma_analyzer* a = NULL;
+  kma_result* r = NULL;
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_set_string(opt, KMA_OPT_NO_SPECIAL, off), KMA_OK);
+  assert_int_equal(kma_analyzer_new(&a, g_model, opt), KMA_OK);
+  kma_options_free(opt);
+  assert_int_equal(kma_analyzer_analyze_utf8(a, text, strlen(text), &r), KMA_OK);
+  morphs(r, 0, buf, size);
+  kma_result_free(r);
+  kma_analyzer_free(a);
+}
+
+static int has_tag(const char* morphs, const char* tag) { return strstr(morphs, tag) != NULL; }
+
+static void special_classes(void** state) {
+  static const char text[] =
+      "https://example.com #맛집 @홍길동 a@b.com 010-1234-5678 😀";
+  static const char* const classes[][2] = {
+      {"url", "/W_URL"},         {"email", "/W_EMAIL"},   {"hashtag", "/W_HASHTAG"},
+      {"mention", "/W_MENTION"}, {"serial", "/W_SERIAL"}, {"emoji", "/W_EMOJI"},
+  };
+  char all_on[1024], buf[1024];
+  size_t i, j;
+  kma_options* opt = NULL;
+  (void)state;
+  special_morphs("", text, all_on, sizeof all_on);
+  for (i = 0; i < 6; ++i) assert_true(has_tag(all_on, classes[i][1]));
+  /* Each class off: its tag is gone, the others stay. */
+  for (i = 0; i < 6; ++i) {
+    special_morphs(classes[i][0], text, buf, sizeof buf);
+    for (j = 0; j < 6; ++j) {
+      if (has_tag(buf, classes[j][1]) != (i != j)) fail_msg("%s off: %s", classes[i][0], buf);
+    }
+  }
+  special_morphs("all", text, buf, sizeof buf);
+  assert_null(strstr(buf, "/W_"));
+  special_morphs("hashtag, mention", "#맛집 @홍길동", buf, sizeof buf);
+  assert_true(strncmp(buf, "#/SW 맛집/NNG", strlen("#/SW 맛집/NNG")) == 0);
+  assert_non_null(strstr(buf, "@/SW"));
+  special_morphs("emoji", "😀", buf, sizeof buf);
+  assert_string_equal(buf, "😀/SW");
+  special_morphs("serial", "010-1234-5678", buf, sizeof buf);
+  assert_true(strncmp(buf, "010/SN", strlen("010/SN")) == 0);
+  assert_int_equal(kma_options_new(&opt), KMA_OK);
+  assert_int_equal(kma_options_set_string(opt, KMA_OPT_NO_SPECIAL, "url,phone"), KMA_E_INVALID_ARGUMENT);
+  assert_non_null(strstr(kma_last_error_message(), "unknown class 'phone'"));
+  kma_options_free(opt);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lemmas_of_stems),
@@ -242,6 +294,7 @@ int main(void) {
       cmocka_unit_test(lemma_records),
       cmocka_unit_test(join_derivations),
       cmocka_unit_test(stop_words),
+      cmocka_unit_test(special_classes),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,7 +4,8 @@ golden parity of the records with every option on
 import kma
 
 # The options of tests/golden/CMakeLists.txt's KMA_GOLDEN_OPTIONS, by name.
-GOLDEN_OPTIONS = dict(lemma=True, join_derivations=True, stop_words=True)
+GOLDEN_OPTIONS = dict(lemma=True, join_derivations=True, stop_words=True,
+                      no_special="hashtag serial emoji")
 GOLDEN_STOP_WORDS = "options_stop_words.txt"  # stop_word_list: its text
 
 
@@ -44,6 +45,13 @@ def test_stop_words():
         assert "line 2: unknown tag 'NNQ'" in str(e)
     else:
         raise AssertionError("a bad stop-word list was accepted")
+
+
+def test_special_classes_off():
+    text = "#맛집 010-1234-5678 😀"
+    assert str(kma.Analyzer().analyze(text)[0]) == "#맛집/W_HASHTAG 010-1234-5678/W_SERIAL 😀/W_EMOJI"
+    off = kma.Analyzer(no_special="hashtag,serial,emoji")
+    assert str(off.analyze(text)[0]) == "#/SW 맛집/NNG 010/SN -/SS 1234/SN -/SS 5678/SN 😀/SW"
 
 
 def test_options_golden(golden_dir):

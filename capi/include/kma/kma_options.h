@@ -117,7 +117,17 @@ enum {
    *  skipped (core/search/stop_words.h has the details). A bad line is
    *  KMA_E_INVALID_ARGUMENT when set, its message naming the line ("line 3:
    *  unknown tag 'NNQ' in '사과/NNQ'"), and the set keeps its old list. */
-  KMA_OPT_STOP_WORD_LIST = 14
+  KMA_OPT_STOP_WORD_LIST = 14,
+  /** string, default "" (= every class recognised): special-token classes
+   *  to turn off, names separated by commas or spaces: "url", "email",
+   *  "hashtag", "mention", "serial" (010-1234-5678, 192.168.0.1), "emoji",
+   *  or "all". Their text is then analysed as ordinary text: an emoji
+   *  becomes a symbol (SW), a URL, address or serial number falls apart
+   *  into Latin runs (SL), numbers (SN) and symbols, and the # or @ of a
+   *  hashtag or mention is a symbol before ordinary words. Unlike the other
+   *  output options this changes what is analysed, so it applies to
+   *  splitting too. An unknown name is KMA_E_INVALID_ARGUMENT. */
+  KMA_OPT_NO_SPECIAL = 15
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

@@ -22,6 +22,7 @@
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
 #include "core/search/stop_words.h"
+#include "core/text/pretokenizer.h"
 #include "kma/kma_result.h"
 #include "tools/kma/options/constraint_input.h"
 #include "tools/kma/options/cli_args.h"
@@ -40,6 +41,7 @@ constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
     "                   [--user-dict F] [--block LIST] [--tags LIST] [--lemma]\n"
     "                   [--join-derivations] [--stop-words] [--stop-word-list F]\n"
+    "                   [--no-special LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
     "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
@@ -69,6 +71,8 @@ constexpr const char kAnalyzeUsage[] =
     "                 endings, punctuation, the copula, common function morphemes)\n"
     "  --stop-word-list F  leave out the tokens F lists: \"form/TAG\" or \"*/TAG\" (every\n"
     "                 form) per line, '#' comments; a bad line is an error naming it\n"
+    "  --no-special LIST  special tokens not to recognise (url,email,hashtag,mention,\n"
+    "                 serial,emoji or all): their text is analysed as ordinary text\n"
     "@USERDICT@"
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
@@ -225,6 +229,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"join-derivations", 0, false},
                   {"stop-words", 0, false},
                   {"stop-word-list", 0, true},
+                  {"no-special", 0, true},
                   {"progress", 0, false},
                   {"constrain", 0, true},
                   {"constraints", 0, true},
@@ -296,6 +301,10 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
       return Fail(kExitRuntime, path + ": " + st.message());
     }
     s->analyze.stop_word_list = std::move(list);
+  }
+  if (std::string bad; !ParseSpecialClasses(args.Get("no-special"), &s->analyze.plain_specials, &bad)) {
+    return Fail(kExitUsage, "unknown --no-special class '" + bad +
+                                "' (url, email, hashtag, mention, serial, emoji or all)");
   }
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");

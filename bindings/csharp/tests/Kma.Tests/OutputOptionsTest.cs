@@ -22,6 +22,7 @@ public class OutputOptionsTest : IClassFixture<ModelFixture>
         ["join_derivations"] = true,
         ["stop_words"] = true,
         ["stop_word_list"] = File.ReadAllText(Path.Combine(TestPaths.GoldenDir, "options_stop_words.txt")),
+        ["no_special"] = "hashtag serial emoji",
     };
 
     [Fact]

@@ -118,6 +118,7 @@ pub const KMA_OPT_LEMMA: _bindgen_ty_3 = 11;
 pub const KMA_OPT_JOIN_DERIVATIONS: _bindgen_ty_3 = 12;
 pub const KMA_OPT_STOP_WORDS: _bindgen_ty_3 = 13;
 pub const KMA_OPT_STOP_WORD_LIST: _bindgen_ty_3 = 14;
+pub const KMA_OPT_NO_SPECIAL: _bindgen_ty_3 = 15;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;

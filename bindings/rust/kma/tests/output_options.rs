@@ -30,6 +30,7 @@ fn golden_options() -> Options {
         .set("join_derivations", true)
         .set("stop_words", true)
         .set("stop_word_list", golden("options_stop_words.txt").as_str())
+        .set("no_special", "hashtag serial emoji")
 }
 
 #[test]

@@ -34,7 +34,8 @@ class OutputOptionsTest {
     String stop = new String(Files.readAllBytes(golden().resolve("options_stop_words.txt")),
         StandardCharsets.UTF_8);
     return new AnalyzerOptions().set("lemma", true).set("join_derivations", true)
-        .set("stop_words", true).set("stop_word_list", stop);
+        .set("stop_words", true).set("stop_word_list", stop)
+        .set("no_special", "hashtag serial emoji");
   }
 
   @Test
