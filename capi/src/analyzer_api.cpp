@@ -11,6 +11,7 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
+#include "core/search/lemma.h"
 #include "core/search/sentence_splitter.h"
 #include "kma/kma.h"
 
@@ -63,7 +64,10 @@ kma_status BuildResult(const char* fn, kma_analyzer* a, kma_result** out) {
   size_t pool_total = 0;
   for (const kma::Analysis& an : a->analyses) {
     token_total += an.tokens.size();
-    for (const kma::Token& t : an.tokens) pool_total += t.form.size() + 1;
+    for (const kma::Token& t : an.tokens) {
+      pool_total += t.form.size() + 1;
+      if (kma::HasLemmaEnding(t.tag)) pool_total += t.form.size() + kma::kLemmaEnding.size() + 1;
+    }
   }
   if (pool_total > kMaxUnits) {
     return Fail(KMA_E_INPUT_TOO_LONG,
@@ -92,10 +96,15 @@ kma_status BuildResult(const char* fn, kma_analyzer* a, kma_result** out) {
       k.word = t.word;
       r->pool.append(t.form);
       r->pool.push_back('\0');
+      if (kma::HasLemmaEnding(t.tag)) {
+        kma::AppendLemma(t.form, t.tag, &r->pool);
+        r->pool.push_back('\0');
+      }
       r->tokens.push_back(k);
     }
   }
   if (!a->analyses.empty()) r->starts.push_back(r->tokens.size());
+  r->lemma_records = a->options.lemma;
   r->sentences.resize(a->spans.size());
   for (size_t i = 0; i < a->spans.size(); ++i) ToSpan(a->spans[i], &r->sentences[i]);
   *out = r.release();

@@ -71,6 +71,7 @@ kma_status ViewTokens(const char* fn, const kma_result& r, size_t a, const Utf8T
     RecordToken t;
     t.form = std::string_view(r.pool).substr(k.form_offset, k.form_length);
     t.tag = kma_tag_name(k.tag);
+    if (r.lemma_records) t.lemma = kma_result_token_lemma(&r, &k);
     t.begin = text.cp_begin[k.cp_begin];
     t.length = text.cp_begin[end] - t.begin;
     t.cp_begin = k.cp_begin;
@@ -117,6 +118,7 @@ kma_status Format(const char* fn, const kma_result* result, int32_t format, cons
     analyses[a].score = result->scores[a];
     analyses[a].tokens = tokens.data() + result->starts[a];
     analyses[a].token_count = result->starts[a + 1] - result->starts[a];
+    analyses[a].lemma = result->lemma_records;
   }
   std::string record;
   kma::capi::AppendRecord(format, t.bytes, analyses.data(), count, &record);

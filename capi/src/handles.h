@@ -26,6 +26,8 @@ struct kma_options {
   kma::AnalyzeOptions analyze;
   std::string package_model;  // KMA_OPT_PACKAGE_MODEL (model lookup only)
   std::string output_tags;    // KMA_OPT_OUTPUT_TAGS as given (analyze.output_tags is its mask)
+  std::string stop_word_list;  // KMA_OPT_STOP_WORD_LIST as given (analyze.stop_word_list parsed)
+  std::string no_special;      // KMA_OPT_NO_SPECIAL as given (analyze.plain_specials its bits)
 };
 
 struct kma_model {
@@ -83,8 +85,13 @@ struct kma_result {
   std::vector<size_t> starts;  // analysis_count + 1 entries (or empty)
   std::vector<float> scores;
   std::vector<kma_span> sentences;
-  // NUL-terminated forms, referenced by kma_token.form_offset.
+  // NUL-terminated forms, referenced by kma_token.form_offset. The form of
+  // a token whose tag kma::HasLemmaEnding() is followed by its lemma (also
+  // NUL-terminated), which kma_result_token_lemma() finds from the token
+  // alone: bindings pass copies of the records, not pointers into `tokens`.
   std::string pool;
+  // KMA_OPT_LEMMA of the analyzer: the records show the lemmas.
+  bool lemma_records = false;
 };
 
 #endif  // KMA_CAPI_SRC_HANDLES_H_

@@ -15,6 +15,8 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
+#include "core/search/stop_words.h"
+#include "core/text/pretokenizer.h"
 #include "kma/kma.h"
 
 namespace {
@@ -68,6 +70,37 @@ constexpr SlotInfo StringSlot(int32_t option, const char* constant, int32_t flag
 std::string& LmText(kma_options& o) { return o.analyze.lm; }
 std::string& PackageModelText(kma_options& o) { return o.package_model; }
 std::string& OutputTagsText(kma_options& o) { return o.output_tags; }
+std::string& StopWordListText(kma_options& o) { return o.stop_word_list; }
+std::string& NoSpecialText(kma_options& o) { return o.no_special; }
+
+// KMA_OPT_NO_SPECIAL: class names separated by commas or spaces, as bits.
+bool ParseNoSpecial(const char* fn, const char* value, kma_options* opt, kma_status* st) {
+  uint32_t bits = 0;
+  std::string bad;
+  if (!kma::ParseSpecialClasses(value, &bits, &bad)) {
+    *st = Fail(KMA_E_INVALID_ARGUMENT, {fn, ": KMA_OPT_NO_SPECIAL: unknown class '", bad,
+                                        "' (url, email, hashtag, mention, serial, emoji or all)"});
+    return false;
+  }
+  opt->analyze.plain_specials = bits;
+  return true;
+}
+
+// KMA_OPT_STOP_WORD_LIST: the list's text, parsed once here (shared by the
+// copies the analyzers take).
+bool ParseStopWordList(const char* fn, const char* value, kma_options* opt, kma_status* st) {
+  if (*value == '\0') {
+    opt->analyze.stop_word_list = nullptr;
+    return true;
+  }
+  auto list = std::make_shared<kma::StopWords>();
+  if (const kma::Status s = kma::StopWords::Parse(value, list.get()); !s.ok()) {
+    *st = Fail(KMA_E_INVALID_ARGUMENT, {fn, ": KMA_OPT_STOP_WORD_LIST: ", s.message()});
+    return false;
+  }
+  opt->analyze.stop_word_list = std::move(list);
+  return true;
+}
 
 // KMA_OPT_OUTPUT_TAGS: tag names separated by commas or spaces, as a mask.
 bool ParseOutputTags(const char* fn, const char* value, kma_options* opt, kma_status* st) {
@@ -104,6 +137,11 @@ constexpr SlotInfo kSlots[] = {
     StringSlot(KMA_OPT_OUTPUT_TAGS, "KMA_OPT_OUTPUT_TAGS", 0, OutputTagsText, ParseOutputTags),
     IntSlot(KMA_OPT_MEMORY_BUDGET_MIB, "KMA_OPT_MEMORY_BUDGET_MIB", 0, kma::search::kMaxMemoryBudgetMib,
             &AnalyzeOptions::memory_budget_mib),
+    BoolSlot(KMA_OPT_LEMMA, "KMA_OPT_LEMMA", &AnalyzeOptions::lemma),
+    BoolSlot(KMA_OPT_JOIN_DERIVATIONS, "KMA_OPT_JOIN_DERIVATIONS", &AnalyzeOptions::join_derivations),
+    BoolSlot(KMA_OPT_STOP_WORDS, "KMA_OPT_STOP_WORDS", &AnalyzeOptions::stop_words),
+    StringSlot(KMA_OPT_STOP_WORD_LIST, "KMA_OPT_STOP_WORD_LIST", 0, StopWordListText, ParseStopWordList),
+    StringSlot(KMA_OPT_NO_SPECIAL, "KMA_OPT_NO_SPECIAL", 0, NoSpecialText, ParseNoSpecial),
 };
 constexpr size_t kSlotCount = std::size(kSlots);
 constexpr std::string_view kConstantPrefix = "KMA_OPT_";

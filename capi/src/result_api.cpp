@@ -7,6 +7,7 @@
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
 #include "core/base/pos_tag.h"
+#include "core/search/lemma.h"
 #include "kma/kma.h"
 
 namespace {
@@ -54,6 +55,25 @@ const char* KMA_CALL kma_result_token_form(const kma_result* result,
   const size_t begin = token->form_offset;
   const size_t end = begin + token->form_length;
   if (end >= result->pool.size() || result->pool[end] != '\0') return "";
+  return result->pool.c_str() + begin;
+}
+
+const char* KMA_CALL kma_result_token_lemma(const kma_result* result,
+                                            const kma_token* token) {
+  const char* form = kma_result_token_form(result, token);
+  if (form == nullptr || *form == '\0') return form;
+  if (!kma::HasLemmaEnding(static_cast<kma::PosTag>(token->tag < kma::kNumTags ? token->tag : 0)))
+    return form;
+  // BuildResult put the lemma right after the form's NUL: the form again,
+  // then the ending. A record that does not lead to one there (a forged or
+  // edited tag) gets "" as a foreign token does.
+  const std::string_view pool = result->pool;
+  const size_t begin = size_t{token->form_offset} + token->form_length + 1;
+  const size_t end = begin + token->form_length + kma::kLemmaEnding.size();
+  if (end >= pool.size() || pool[end] != '\0' ||
+      pool.compare(begin, token->form_length, form, token->form_length) != 0 ||
+      pool.compare(begin + token->form_length, kma::kLemmaEnding.size(), kma::kLemmaEnding) != 0)
+    return "";
   return result->pool.c_str() + begin;
 }
 

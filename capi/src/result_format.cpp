@@ -31,17 +31,21 @@ void AppendField(const char* key, uint32_t v, std::string* out) {
 void AppendMorphs(const RecordAnalysis& a, std::string* out) {
   for (size_t i = 0; i < a.token_count; ++i) {
     if (i > 0) out->push_back(' ');
-    out->append(a.tokens[i].form);
+    out->append(a.lemma ? a.tokens[i].lemma : a.tokens[i].form);
     out->push_back('/');
     out->append(a.tokens[i].tag);
   }
 }
 
-void AppendJsonToken(const RecordToken& t, std::string* out) {
+void AppendJsonToken(const RecordToken& t, bool lemma, std::string* out) {
   out->append("{\"form\":");
   AppendJsonString(t.form, out);
   out->append(",\"tag\":");
   AppendJsonString(t.tag, out);
+  if (lemma) {
+    out->append(",\"lemma\":");
+    AppendJsonString(t.lemma, out);
+  }
   AppendField(",\"begin\":", t.begin, out);
   AppendField(",\"length\":", t.length, out);
   AppendField(",\"cp_begin\":", t.cp_begin, out);
@@ -70,7 +74,7 @@ void AppendJson(std::string_view text, const RecordAnalysis* analyses, size_t co
     out->append(",\"tokens\":[");
     for (size_t i = 0; i < analyses[a].token_count; ++i) {
       if (i > 0) out->push_back(',');
-      AppendJsonToken(analyses[a].tokens[i], out);
+      AppendJsonToken(analyses[a].tokens[i], analyses[a].lemma, out);
     }
     out->append("]}");
   }
@@ -85,6 +89,10 @@ void AppendTsv(const RecordAnalysis* best, std::string* out) {
     out->append(t.tag);
     out->append("\t" + std::to_string(t.begin) + "\t" + std::to_string(t.length) + "\t");
     AppendNumber("%.4f", t.score, out);  // fixed precision: stable, easy to diff
+    if (best->lemma) {
+      out->push_back('\t');
+      out->append(t.lemma);
+    }
     out->push_back('\n');
   }
   out->append("EOS\n");

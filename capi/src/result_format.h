@@ -20,6 +20,7 @@ namespace kma::capi {
 struct RecordToken {
   std::string_view form;
   std::string_view tag;
+  std::string_view lemma;  // shown only when RecordAnalysis::lemma is set
   uint32_t begin = 0, length = 0;
   uint32_t cp_begin = 0, cp_length = 0;
   uint32_t sentence = 0, word = 0;
@@ -31,6 +32,9 @@ struct RecordAnalysis {
   float score = 0;
   const RecordToken* tokens = nullptr;
   size_t token_count = 0;
+  // KMA_OPT_LEMMA: the tokens' lemmas in the record (morphs print them
+  // instead of the forms, JSON adds a "lemma" key, TSV a sixth column).
+  bool lemma = false;
 };
 
 // Appends `s` as a JSON string literal, as the records write them: '"',

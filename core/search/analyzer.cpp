@@ -11,10 +11,12 @@
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
 #include "core/search/constrained_lattice.h"
+#include "core/search/derivation_join.h"
 #include "core/search/lattice.h"
 #include "core/search/memory_budget.h"
 #include "core/search/nbest.h"
 #include "core/search/sentence_splitter.h"
+#include "core/search/stop_words.h"
 #include "core/search/typo_candidates.h"
 #include "core/search/user_nodes.h"
 #include "core/text/hangul.h"
@@ -275,7 +277,7 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
   auto scorer = ScorerFor(opt, &lm_name);
   if (!scorer.ok()) return scorer.status();
   Scratch& sc = *scratch_;
-  KMA_RETURN_IF_ERROR(PrepareText(constraints));
+  KMA_RETURN_IF_ERROR(PrepareText(constraints, opt.plain_specials));
   if (opt.removed_spaces != nullptr) SpaceGaps(*opt.removed_spaces, sc.nt.to_input, &sc.space_gaps);
   sc.budget.Hold(search::MemoryBudget::kText, sc.TextBytes());
   sc.nbest.Reset(opt.top_n);
@@ -305,6 +307,7 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
   for (const Path& p : sc.paths) {
     out->emplace_back();
     ToTokens(p, &out->back());
+    if (opt.join_derivations) JoinDerivations(&out->back().tokens);
     if (opt.output_tags != 0) {
       std::vector<Token>& tokens = out->back().tokens;
       tokens.erase(std::remove_if(tokens.begin(), tokens.end(),
@@ -313,6 +316,8 @@ Status Analyzer::AnalyzeInBudget(const AnalyzeOptions& opt, const Constraints* c
                                   }),
                    tokens.end());
     }
+    if (opt.stop_words || opt.stop_word_list != nullptr)
+      DropStopWords(opt.stop_words, opt.stop_word_list.get(), &out->back().tokens);
   }
   DropRepeatedAnalyses(first, out);
   return Status::Ok();
@@ -328,12 +333,12 @@ const std::vector<search::Chunk>& Analyzer::chunks() const { return scratch_->ch
 search::Lattice* Analyzer::lattice() { return &scratch_->lattice; }
 uint32_t Analyzer::decoded_units() const { return scratch_->unit_begin.back(); }
 
-Status Analyzer::PrepareText(const Constraints* constraints) {
+Status Analyzer::PrepareText(const Constraints* constraints, uint32_t plain_specials) {
   Scratch& sc = *scratch_;
   if (sc.cps.size() >= 0x7FFFFFFFu) return Status(StatusCode::kInputTooLong, "input too long");
   Normalize(sc.cps, &sc.nt);
   const std::u32string& t = sc.nt.text;
-  sc.pretokens = Pretokenize(t);
+  sc.pretokens = Pretokenize(t, plain_specials);
   WordIndex(t, &sc.word);
   search::MakeChunks(t, sc.pretokens, &sc.chunks);
   sc.constraints.Clear();
@@ -541,6 +546,9 @@ Status Analyzer::SplitUtf8(std::string_view text, const AnalyzeOptions& opt, std
   AnalyzeOptions one = opt;
   one.top_n = 1;
   one.output_tags = 0;
+  one.join_derivations = false;
+  one.stop_words = false;
+  one.stop_word_list = nullptr;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf8(text, one, &res));
   search::SentenceSpans(res[0].tokens, out);
@@ -556,6 +564,9 @@ Status Analyzer::SplitUtf16(const char16_t* text, size_t units, const AnalyzeOpt
   AnalyzeOptions one = opt;
   one.top_n = 1;
   one.output_tags = 0;
+  one.join_derivations = false;
+  one.stop_words = false;
+  one.stop_word_list = nullptr;
   std::vector<Analysis> res;
   KMA_RETURN_IF_ERROR(AnalyzeUtf16(text, units, one, &res));
   search::SentenceSpans(res[0].tokens, out);

@@ -33,6 +33,7 @@ struct PathMorph;
 struct SearchConstraints;
 struct SearchParams;
 }  // namespace search
+class StopWords;
 
 struct AnalyzeOptions {
   int top_n = 1;              // number of analyses to return (1..64)
@@ -75,6 +76,23 @@ struct AnalyzeOptions {
   // (core/search/memory_budget.h). An analysis that would hold more fails
   // with kResource and holds nothing afterwards.
   int memory_budget_mib = search::kDefaultMemoryBudgetMib;
+  // Output options (issue 33): what the analysis hands back, never how it
+  // is found. `lemma` is read by the records only (KMA_OPT_LEMMA: they show
+  // each token's lemma, core/search/lemma.h); the analysis is unchanged.
+  bool lemma = false;
+  // Derivational affixes joined with what they attach to
+  // (core/search/derivation_join.h): 공부/NNG 하/XSV -> 공부하/VV.
+  bool join_derivations = false;
+  // Stop words (core/search/stop_words.h): tokens of the built-in list
+  // and/or of a user's list are left out, after the joining and the
+  // output_tags filter. Splitting ignores them.
+  bool stop_words = false;
+  std::shared_ptr<const StopWords> stop_word_list;  // null: none
+  // Special-token classes not recognised (core/text/pretokenizer.h,
+  // SpecialClass bits; 0: all of them are): their text is analysed as
+  // ordinary text. Unlike the other output options this changes the
+  // lattice, and so the analysis of that text (and splitting).
+  uint32_t plain_specials = 0;
 };
 
 class Analyzer {
@@ -146,7 +164,7 @@ class Analyzer {
   Status DecodeText(std::string_view text);
   // Normalizes, pretokenizes and chunks the decoded text and resolves
   // `constraints` (nullptr: none) against it.
-  Status PrepareText(const Constraints* constraints);
+  Status PrepareText(const Constraints* constraints, uint32_t plain_specials = 0);
   // The prepared text: normalized, its chunks, the lattice PrepareChunk
   // built last, and the decoded length in code units.
   const NormalizedText& normalized() const;

@@ -2,7 +2,9 @@
 
 #include <utf8proc.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 
 #include "core/text/char_class.h"
@@ -55,7 +57,7 @@ constexpr char32_t kZwj = 0x200D;   // zero-width joiner
 
 class Scanner {
  public:
-  explicit Scanner(std::u32string_view t) : t_(t), n_(t.size()) {}
+  Scanner(std::u32string_view t, uint32_t plain) : t_(t), n_(t.size()), plain_(plain) {}
 
   std::vector<PreToken> Run() {
     size_t i = 0;
@@ -81,14 +83,14 @@ class Scanner {
   // Emits the token starting at i and returns its end.
   size_t TokenAt(size_t i, char32_t c, CharClass cls) {
     size_t end;
-    if ((end = MatchEmoji(i, c, cls)) != 0) return Add(i, end, PosTag::kW_EMOJI);
-    if ((end = MatchUrl(i, c)) != 0) return Add(i, end, PosTag::kW_URL);
-    if ((end = MatchEmail(i, c)) != 0) return Add(i, end, PosTag::kW_EMAIL);
-    if (c == U'@' && (end = MatchMention(i)) != 0) return Add(i, end, PosTag::kW_MENTION);
-    if (c == U'#' && (end = MatchHashtag(i)) != 0) return Add(i, end, PosTag::kW_HASHTAG);
+    if (On(kSpecialEmoji) && (end = MatchEmoji(i, c, cls)) != 0) return Add(i, end, PosTag::kW_EMOJI);
+    if (On(kSpecialUrl) && (end = MatchUrl(i, c)) != 0) return Add(i, end, PosTag::kW_URL);
+    if (On(kSpecialEmail) && (end = MatchEmail(i, c)) != 0) return Add(i, end, PosTag::kW_EMAIL);
+    if (On(kSpecialMention) && c == U'@' && (end = MatchMention(i)) != 0) return Add(i, end, PosTag::kW_MENTION);
+    if (On(kSpecialHashtag) && c == U'#' && (end = MatchHashtag(i)) != 0) return Add(i, end, PosTag::kW_HASHTAG);
     switch (cls) {
       case CharClass::kDigit:
-        if ((end = MatchSerial(i)) != 0) return Add(i, end, PosTag::kW_SERIAL);
+        if (On(kSpecialSerial) && (end = MatchSerial(i)) != 0) return Add(i, end, PosTag::kW_SERIAL);
         return Add(i, MatchNumber(i), PosTag::kSN);
       case CharClass::kLatin:
         if ((end = MatchAbbreviation(i)) != 0) return Add(i, end, PosTag::kSL);
@@ -101,6 +103,8 @@ class Scanner {
         return SymbolRun(i, c);
     }
   }
+
+  bool On(SpecialClass c) const { return (plain_ & c) == 0; }
 
   size_t Add(size_t b, size_t e, PosTag tag) {
     out_.push_back({static_cast<uint32_t>(b), static_cast<uint32_t>(e), tag});
@@ -425,6 +429,7 @@ class Scanner {
 
   std::u32string_view t_;
   size_t n_;
+  uint32_t plain_;  // SpecialClass bits of the rules turned off
   std::vector<PreToken> out_;
   bool open_[3] = {false, false, false};  // a quote of this kind is open
   size_t last_open_end_ = SIZE_MAX;       // end of the last SSO token
@@ -432,8 +437,34 @@ class Scanner {
 
 }  // namespace
 
-std::vector<PreToken> Pretokenize(std::u32string_view normalized_text) {
-  return Scanner(normalized_text).Run();
+std::vector<PreToken> Pretokenize(std::u32string_view normalized_text, uint32_t plain) {
+  return Scanner(normalized_text, plain).Run();
+}
+
+bool ParseSpecialClasses(std::string_view list, uint32_t* out, std::string* bad) {
+  static constexpr std::pair<std::string_view, uint32_t> kNames[] = {
+      {"url", kSpecialUrl},         {"email", kSpecialEmail},   {"hashtag", kSpecialHashtag},
+      {"mention", kSpecialMention}, {"serial", kSpecialSerial}, {"emoji", kSpecialEmoji},
+      {"all", kSpecialAll},
+  };
+  uint32_t bits = 0;
+  size_t b = 0;
+  while (b < list.size()) {
+    size_t e = list.find_first_of(", ", b);
+    if (e == std::string_view::npos) e = list.size();
+    const std::string_view name = list.substr(b, e - b);
+    b = e + 1;
+    if (name.empty()) continue;
+    const auto it = std::find_if(std::begin(kNames), std::end(kNames),
+                                 [&](const auto& n) { return n.first == name; });
+    if (it == std::end(kNames)) {
+      *bad = std::string(name);
+      return false;
+    }
+    bits |= it->second;
+  }
+  *out = bits;
+  return true;
 }
 
 }  // namespace kma

@@ -6,12 +6,31 @@
 #define KMA_CORE_TEXT_PRETOKENIZER_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/base/pos_tag.h"
 
 namespace kma {
+
+// The special-token classes, as bits of the `plain` argument of Pretokenize
+// (KMA_OPT_NO_SPECIAL): a class whose bit is set is not recognised, and its
+// text is read by the rules that follow its own (below) as any other text.
+enum SpecialClass : uint32_t {
+  kSpecialUrl = 1,
+  kSpecialEmail = 2,
+  kSpecialHashtag = 4,
+  kSpecialMention = 8,
+  kSpecialSerial = 16,
+  kSpecialEmoji = 32,
+  kSpecialAll = 63,
+};
+
+// Parses class names ("url", "email", "hashtag", "mention", "serial",
+// "emoji", or "all") separated by commas or spaces into bits; an empty list
+// is 0. False with *bad set to the first unknown name.
+bool ParseSpecialClasses(std::string_view list, uint32_t* out, std::string* bad);
 
 // [begin, end) indices into the normalized text (NormalizedText::text).
 struct PreToken {
@@ -60,7 +79,12 @@ struct PreToken {
 // Hangul (syllables, coda jamo, compatibility jamo such as ㅋㅋ), whitespace
 // and control/format characters produce no token; Hangul inside a hashtag,
 // mention or URL path is part of that token. Runs in linear time.
-std::vector<PreToken> Pretokenize(std::u32string_view normalized_text);
+//
+// `plain` (SpecialClass bits) turns rules off: an emoji is then a symbol
+// (SW runs), a URL, e-mail address or serial number falls apart into Latin
+// runs, numbers and symbols (https ://  naver . com), and the # or @ of a
+// hashtag or mention is a symbol before ordinary text.
+std::vector<PreToken> Pretokenize(std::u32string_view normalized_text, uint32_t plain = 0);
 
 }  // namespace kma
 

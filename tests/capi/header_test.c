@@ -23,6 +23,8 @@ static kma_status (*const open_file)(kma_model**, const char*,
                                      const kma_options*) = kma_model_open_file;
 static const char* (*const form)(const kma_result*, const kma_token*) =
     kma_result_token_form;
+static const char* (*const lemma)(const kma_result*, const kma_token*) =
+    kma_result_token_lemma;
 
 int main(void) {
   kma_token token = {0, 0, 0, 0, 0, 0, 0, 0.0f, 0, 0, 0, 0};
@@ -32,6 +34,7 @@ int main(void) {
   (void)span;
   (void)cb;
   (void)open_file;
+  (void)lemma;
   (void)form;
   return kma_version_number() == KMA_VERSION_NUMBER ? 0 : 1;
 }

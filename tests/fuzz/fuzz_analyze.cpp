@@ -6,7 +6,10 @@
 //   [0] flags: bit 0 UTF-16 input; bit 1 cross-check: analyse the same text
 //       in the other encoding too (valid text only) and require identical
 //       analyses; bit 2 analyse twice with one analyzer (determinism);
-//       bits 3-4 KMA_OPT_TYPOS = 0, 1, 2, -1 (valid 0..1)
+//       bits 3-4 KMA_OPT_TYPOS = 0, 1, 2, -1 (valid 0..1); bit 5
+//       KMA_OPT_JOIN_DERIVATIONS, bit 6 KMA_OPT_LEMMA, bit 7
+//       KMA_OPT_NO_SPECIAL = "all" (output options that keep every
+//       character covered, so every invariant still holds)
 //   [1] KMA_OPT_TOP_N: bits 6 and 7 set: byte % 70 - 2 (-2..67; valid
 //       1..64), else 1 + (byte & 3). Large N costs much more, so three
 //       inputs in four keep it small.
@@ -92,6 +95,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   SetInt(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, in.U8() % 70 - 2);
   static const int32_t kTypos[] = {0, 1, 2, -1};
   const bool typos = SetInt(opt, KMA_OPT_TYPOS, kTypos[(flags >> 3) & 3]) != 0;
+  SetInt(opt, KMA_OPT_JOIN_DERIVATIONS, (flags >> 5) & 1);
+  SetInt(opt, KMA_OPT_LEMMA, (flags >> 6) & 1);
+  FUZZ_CHECK(kma_options_set_string(opt, KMA_OPT_NO_SPECIAL, (flags & 0x80) ? "all" : "") == KMA_OK,
+             "set_string(NO_SPECIAL) failed");
   const uint8_t lm_pick = in.U8();
   const bool unknown_lm = lm_pick >= 250;
   const std::string lm = unknown_lm ? "no-such-lm" : kma::fuzz::LmChoice(model, lm_pick);

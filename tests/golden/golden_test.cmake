@@ -2,8 +2,9 @@
 #   cmake -DKMA=<kma> -DMODEL=<model> -DCORPUS=<corpus.txt> -DEXPECTED=<expected.tsv>
 #         -P golden_test.cmake
 #         [-DUSER_DICT=<user dictionary file>] [-DFORMAT=morphs|json|tsv]
+#         [-DEXTRA_ARGS=<options, separated by ','>]
 # Runs `kma analyze --model MODEL --format FORMAT CORPUS` (morphs unless
-# given; with --user-dict USER_DICT when given) and compares stdout
+# given; with --user-dict USER_DICT when given, and EXTRA_ARGS) and compares stdout
 # with EXPECTED exactly. On a mismatch it prints every differing line (input,
 # expected, actual) and fails. With the environment variable
 # KMA_GOLDEN_UPDATE=1 it rewrites EXPECTED from the output instead.
@@ -20,11 +21,12 @@ unset(ENV{KMA_MODEL})
 if(NOT DEFINED FORMAT)
   set(FORMAT morphs)
 endif()
+string(REPLACE "," ";" _extra_args "${EXTRA_ARGS}")
 set(_dict_args)
 if(DEFINED USER_DICT)
   set(_dict_args --user-dict "${USER_DICT}")
 endif()
-execute_process(COMMAND "${KMA}" analyze --model "${MODEL}" --format ${FORMAT} ${_dict_args} "${CORPUS}"
+execute_process(COMMAND "${KMA}" analyze --model "${MODEL}" --format ${FORMAT} ${_dict_args} ${_extra_args} "${CORPUS}"
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _actual ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "golden: kma exited with ${_rc}\nstderr:\n${_err}")

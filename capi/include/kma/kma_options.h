@@ -85,7 +85,49 @@ enum {
    *  KMA_E_RESOURCE for that text and gives its memory back. The default
    *  holds a plain analysis of a 16 MiB line (docs/RELIABILITY.md, "Memory
    *  budget", gives the cost per input byte of each option). */
-  KMA_OPT_MEMORY_BUDGET_MIB = 9
+  KMA_OPT_MEMORY_BUDGET_MIB = 9,
+  /** int32, 0..1, default 0: the records of kma_result_format() show each
+   *  token's lemma (kma_result_token_lemma(): 먹다 for 먹/VV): morphs print
+   *  "lemma/TAG", JSON tokens get a "lemma" key after "tag", TSV a sixth
+   *  column. The analysis and the tokens are the same either way, and
+   *  kma_result_token_lemma() works without it. */
+  KMA_OPT_LEMMA = 11,
+  /** int32, 0..1, default 0: derivational affixes become one token with
+   *  what they attach to: a noun with its prefix (XPN) and suffix (XSN),
+   *  taking the noun's tag (학생/NNG 들/XSN -> 학생들/NNG), and a noun or
+   *  root (XR) with a verb or adjective suffix, as a verb or adjective
+   *  (공부/NNG 하/XSV -> 공부하/VV, 사랑/NNG 스럽/XSA -> 사랑스럽/VA). The
+   *  joined token's span covers both parts (공부했다: 공부하/VV over 공부했),
+   *  its score is their sum and its morph_id 0. The search is the same:
+   *  only the tokens handed back are joined. */
+  KMA_OPT_JOIN_DERIVATIONS = 12,
+  /** int32, 0..1, default 0: tokens of the built-in stop-word list are left
+   *  out of the analyses, as KMA_OPT_OUTPUT_TAGS leaves out tags: every
+   *  particle, ending, punctuation mark and symbol (SF SP SS SSO SSC SE SO
+   *  SW), the copula, and common function morphemes (것/NNB, 하/XSV, 있/VX,
+   *  그리고/MAJ, ...; docs/OUTPUT_OPTIONS.md lists them). The analysis is
+   *  the same; the other tokens keep their word and sentence numbers.
+   *  Splitting ignores it. */
+  KMA_OPT_STOP_WORDS = 13,
+  /** string, default "" (= none): a user's stop-word list, whose tokens are
+   *  left out as with KMA_OPT_STOP_WORDS (with it, those of both lists).
+   *  The value is the list's text, one entry per line: "form/TAG" (것/NNB),
+   *  or an asterisk as the form for every token of the tag ("*" "/JKS"
+   *  written together); blank lines and lines starting with '#' are
+   *  skipped (core/search/stop_words.h has the details). A bad line is
+   *  KMA_E_INVALID_ARGUMENT when set, its message naming the line ("line 3:
+   *  unknown tag 'NNQ' in '사과/NNQ'"), and the set keeps its old list. */
+  KMA_OPT_STOP_WORD_LIST = 14,
+  /** string, default "" (= every class recognised): special-token classes
+   *  to turn off, names separated by commas or spaces: "url", "email",
+   *  "hashtag", "mention", "serial" (010-1234-5678, 192.168.0.1), "emoji",
+   *  or "all". Their text is then analysed as ordinary text: an emoji
+   *  becomes a symbol (SW), a URL, address or serial number falls apart
+   *  into Latin runs (SL), numbers (SN) and symbols, and the # or @ of a
+   *  hashtag or mention is a symbol before ordinary words. Unlike the other
+   *  output options this changes what is analysed, so it applies to
+   *  splitting too. An unknown name is KMA_E_INVALID_ARGUMENT. */
+  KMA_OPT_NO_SPECIAL = 15
 };
 
 /** Types of option slots, as reported by kma_option_type(). */

@@ -174,6 +174,27 @@ KMA_API const char* KMA_CALL kma_result_token_form(const kma_result* result,
                                                    const kma_token* token);
 
 /**
+ * The lemma (dictionary form) of a token: for a stem that conjugates (VV,
+ * VA, VX, VCP, VCN, and the derivational suffixes XSV and XSA) its form
+ * with the ending 다 (먹/VV gives "먹다", 가깝/VA "가깝다", 이/VCP "이다",
+ * 하/XSV "하다"); for every other token its form (사과/NNG gives "사과",
+ * 었/EP "었"). Stems are stored in their base spelling, so 가까운 (가깝/VA
+ * ㄴ/ETM) gives "가깝다" with no irregular conjugation to undo. A token
+ * joined by KMA_OPT_JOIN_DERIVATIONS is one stem (공부하/VV gives
+ * "공부하다"). Available whether or not KMA_OPT_LEMMA is set (that option
+ * only puts lemmas in the records of kma_result_format()).
+ *
+ * @param[in] result  the result the token belongs to.
+ * @param[in] token   a record from kma_result_tokens(result, ...) or a copy.
+ * @return a NUL-terminated UTF-8 string; "" if @p token does not belong to
+ *         @p result; NULL if either is NULL.
+ * Ownership: borrowed from @p result; valid until kma_result_free(result).
+ * Thread-safety: any thread.
+ */
+KMA_API const char* KMA_CALL kma_result_token_lemma(const kma_result* result,
+                                                    const kma_token* token);
+
+/**
  * Number of sentences found in the input.
  *
  * @param[in] result  the result.
@@ -248,10 +269,13 @@ enum {
    *  "begin", "length", "cp_begin", "cp_length", "sentence", "word",
    *  "score", "unknown"[, "constrained"][, "corrected"]}, ...]}, ...]}.
    *  Numbers have six significant digits; "constrained" and "corrected"
-   *  appear only when true. */
+   *  appear only when true. With KMA_OPT_LEMMA every token also has
+   *  "lemma" (kma_result_token_lemma()) right after "tag", and morphs
+   *  records print "lemma/TAG" ("먹다/VV 었/EP 다/EF"). */
   KMA_FORMAT_JSON = 3,
   /** "form\tTAG\tbegin\tlength\tscore\n" per token of the best analysis,
-   *  then "EOS\n" (`-f tsv`). */
+   *  then "EOS\n" (`-f tsv`); with KMA_OPT_LEMMA a sixth column, the
+   *  lemma, before the newline. */
   KMA_FORMAT_TSV = 4
 };
 

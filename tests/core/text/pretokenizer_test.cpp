@@ -16,14 +16,14 @@ namespace {
 
 // "surface/TAG" for every token of the normalized UTF-8 text; surfaces are
 // re-joined so that split codas read naturally.
-std::vector<std::string> Tokens(const std::string& utf8) {
+std::vector<std::string> Tokens(const std::string& utf8, uint32_t plain = 0) {
   std::u32string cps;
   EXPECT_TRUE(Utf8ToU32(utf8, &cps)) << utf8;
   NormalizedText norm;
   Normalize(cps, &norm);
   std::vector<std::string> out;
   uint32_t prev_end = 0;
-  for (const PreToken& t : Pretokenize(norm.text)) {
+  for (const PreToken& t : Pretokenize(norm.text, plain)) {
     EXPECT_LT(t.begin, t.end);
     EXPECT_LE(prev_end, t.begin);
     EXPECT_LE(t.end, norm.text.size());
@@ -46,6 +46,29 @@ TEST(Pretokenizer, HangulAndSpacesGiveNothing) {
 TEST(Pretokenizer, MixedTextExample) {
   EXPECT_EQ(Tokens("https://example.com 에서 #해시태그 😀"),
             (V{"https://example.com/W_URL", "#해시태그/W_HASHTAG", "😀/W_EMOJI"}));
+}
+
+TEST(Pretokenizer, ClassesTurnedOff) {
+  const std::string text = "https://a.kr #태그 @이름 x@y.com 1.2.3 😀";
+  EXPECT_EQ(Tokens(text), (V{"https://a.kr/W_URL", "#태그/W_HASHTAG", "@이름/W_MENTION", "x@y.com/W_EMAIL",
+                             "1.2.3/W_SERIAL", "😀/W_EMOJI"}));
+  EXPECT_EQ(Tokens(text, kSpecialUrl)[0], "https/SL");
+  EXPECT_EQ(Tokens(text, kSpecialHashtag)[1], "#/SW");
+  EXPECT_EQ(Tokens(text, kSpecialMention)[2], "@/SW");
+  EXPECT_EQ(Tokens(text, kSpecialEmail)[3], "x/SL");
+  EXPECT_EQ(Tokens(text, kSpecialSerial)[4], "1.2/SN");
+  EXPECT_EQ(Tokens(text, kSpecialEmoji).back(), "😀/SW");
+  for (const std::string& t : Tokens(text, kSpecialAll)) EXPECT_EQ(t.find("/W_"), std::string::npos) << t;
+  uint32_t bits = 0;
+  std::string bad;
+  EXPECT_TRUE(ParseSpecialClasses("", &bits, &bad));
+  EXPECT_EQ(bits, 0u);
+  EXPECT_TRUE(ParseSpecialClasses("url, emoji", &bits, &bad));
+  EXPECT_EQ(bits, kSpecialUrl | kSpecialEmoji);
+  EXPECT_TRUE(ParseSpecialClasses("all", &bits, &bad));
+  EXPECT_EQ(bits, uint32_t{kSpecialAll});
+  EXPECT_FALSE(ParseSpecialClasses("url,URL", &bits, &bad));
+  EXPECT_EQ(bad, "URL");
 }
 
 TEST(Pretokenizer, Urls) {

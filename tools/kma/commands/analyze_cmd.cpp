@@ -18,8 +18,11 @@
 #include <vector>
 
 #include "capi/src/result_format.h"
+#include "core/base/text_file.h"
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
+#include "core/search/stop_words.h"
+#include "core/text/pretokenizer.h"
 #include "kma/kma_result.h"
 #include "tools/kma/options/constraint_input.h"
 #include "tools/kma/options/cli_args.h"
@@ -36,7 +39,9 @@ namespace {
 
 constexpr const char kAnalyzeUsage[] =
     "usage: kma analyze [--model P] [--lm NAME] [--typos] [--top-n N] [--format morphs|json|tsv]\n"
-    "                   [--user-dict F] [--block LIST] [--tags LIST]\n"
+    "                   [--user-dict F] [--block LIST] [--tags LIST] [--lemma]\n"
+    "                   [--join-derivations] [--stop-words] [--stop-word-list F]\n"
+    "                   [--no-special LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
     "                   [--memory-budget SIZE]\n"
     "                   [--progress]\n"
@@ -55,6 +60,19 @@ constexpr const char kAnalyzeUsage[] =
     "                 with --top-n N>1, N lines \"score<TAB>form/TAG ...\" and a blank line\n"
     "                 json: one JSON object per input line (JSON Lines)\n"
     "                 tsv: \"form<TAB>tag<TAB>begin<TAB>length<TAB>score\" per token, then EOS\n"
+    "  --lemma        show each token's lemma (dictionary form): a stem that conjugates\n"
+    "                 (VV VA VX VCP VCN XSV XSA) with 다, others their form: morphs print\n"
+    "                 \"lemma/TAG\" (먹다/VV 었/EP 다/EF), json adds \"lemma\" after \"tag\",\n"
+    "                 tsv a sixth column\n"
+    "  --join-derivations  one token for a noun and its prefix or suffix (XPN, XSN:\n"
+    "                 학생들/NNG) and for a noun or root and its verb or adjective\n"
+    "                 suffix (XSV, XSA: 공부하/VV, 사랑스럽/VA); it spans both parts\n"
+    "  --stop-words   leave out the tokens of the built-in stop-word list (particles,\n"
+    "                 endings, punctuation, the copula, common function morphemes)\n"
+    "  --stop-word-list F  leave out the tokens F lists: \"form/TAG\" or \"*/TAG\" (every\n"
+    "                 form) per line, '#' comments; a bad line is an error naming it\n"
+    "  --no-special LIST  special tokens not to recognise (url,email,hashtag,mention,\n"
+    "                 serial,emoji or all): their text is analysed as ordinary text\n"
     "@USERDICT@"
     "  -t, --threads N analysis threads sharing the model, 0..256 (default 1;\n"
     "                 0: one per online CPU). The output is the same for every N;\n"
@@ -114,24 +132,26 @@ struct Settings {
 
 // The record of an analysed line: kma_result_format()'s, through the same
 // writer. Morphs with --top-n above 1 list the ranked analyses.
-void FormatLine(Format format, int top_n, std::string_view text,
+void FormatLine(Format format, const AnalyzeOptions& opt, std::string_view text,
                 const std::vector<Analysis>& analyses, std::string* out) {
+  const int top_n = opt.top_n;
   int32_t record = KMA_FORMAT_TSV;
   if (format == Format::kMorphs) record = top_n == 1 ? KMA_FORMAT_MORPHS : KMA_FORMAT_MORPHS_NBEST;
   if (format == Format::kJson) record = KMA_FORMAT_JSON;
-  AppendRecord(record, text, analyses, out);
+  AppendRecord(record, text, analyses, out, opt.lemma);
 }
 
 // About the most memory FormatLine takes for `analyses`: the record (a
 // token's form and at most this many bytes more: "/TAG " in morphs, four
 // numbers in tsv, the fields of json) and the buffer it grows from, as
 // large again. The memory budget counts it on top of the analysis.
-uint64_t RecordBytes(Format format, std::string_view text, const std::vector<Analysis>& analyses) {
+// With --lemma each token may print its lemma too (its form and 다).
+uint64_t RecordBytes(Format format, bool lemma, std::string_view text, const std::vector<Analysis>& analyses) {
   const uint64_t per_token = format == Format::kJson ? 160 : format == Format::kTsv ? 48 : 8;
   uint64_t bytes = (format == Format::kJson ? text.size() : 0) + 64;
   for (const Analysis& a : analyses) {
     bytes += 32 + per_token * a.tokens.size();
-    for (const Token& t : a.tokens) bytes += t.form.size();
+    for (const Token& t : a.tokens) bytes += (lemma ? 2 : 1) * t.form.size() + (lemma ? 4 : 0);
   }
   return 2 * bytes;
 }
@@ -205,6 +225,11 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"user-dict", 0, true},
                   {"block", 0, true},
                   {"tags", 0, true},
+                  {"lemma", 0, false},
+                  {"join-derivations", 0, false},
+                  {"stop-words", 0, false},
+                  {"stop-word-list", 0, true},
+                  {"no-special", 0, true},
                   {"progress", 0, false},
                   {"constrain", 0, true},
                   {"constraints", 0, true},
@@ -263,6 +288,24 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   s->analyze.top_n = static_cast<int>(top_n);
   s->analyze.lm = args.Get("lm");
   s->analyze.typos = args.Has("typos");
+  s->analyze.lemma = args.Has("lemma");
+  s->analyze.join_derivations = args.Has("join-derivations");
+  s->analyze.stop_words = args.Has("stop-words");
+  if (const std::string path = args.Get("stop-word-list"); !path.empty()) {
+    std::string text;
+    if (Status st = ReadTextFile(path, kMaxUserDictFileBytes, "stop-word list", &text); !st.ok()) {
+      return Fail(kExitRuntime, st.message());
+    }
+    auto list = std::make_shared<StopWords>();
+    if (Status st = StopWords::Parse(text, list.get()); !st.ok()) {
+      return Fail(kExitRuntime, path + ": " + st.message());
+    }
+    s->analyze.stop_word_list = std::move(list);
+  }
+  if (std::string bad; !ParseSpecialClasses(args.Get("no-special"), &s->analyze.plain_specials, &bad)) {
+    return Fail(kExitUsage, "unknown --no-special class '" + bad +
+                                "' (url, email, hashtag, mention, serial, emoji or all)");
+  }
   s->model = args.Get("model");
   s->user_dict = args.Get("user-dict");
   s->block = args.Get("block");
@@ -443,7 +486,7 @@ class AnalyzeRun {
     const uint64_t budget = static_cast<uint64_t>(s_.analyze.memory_budget_mib) << 20;
     const std::string_view text = slot->replacements > 0 ? slot->repaired : slot->text;
     if (budget == 0) return;
-    const uint64_t need = analyzer.memory_peak() + RecordBytes(s_.format, text, slot->analyses);
+    const uint64_t need = analyzer.memory_peak() + RecordBytes(s_.format, s_.analyze.lemma, text, slot->analyses);
     if (need <= budget) return;
     std::vector<Analysis>().swap(slot->analyses);
     slot->status = Status(StatusCode::kResource, "the analysis and its record need more memory than its budget of " +
@@ -464,7 +507,7 @@ class AnalyzeRun {
       // The record of a huge line may not fit in memory either: then it is
       // that line's error too.
       try {
-        FormatLine(s_.format, s_.analyze.top_n, text, slot.analyses, &out_);
+        FormatLine(s_.format, s_.analyze, text, slot.analyses, &out_);
       } catch (const std::bad_alloc&) {
         std::string().swap(out_);
         return EmitFailed(reader, slot,

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "capi/src/result_format.h"
+#include "core/search/lemma.h"
 #include "kma/kma_result.h"
 #include "tools/kma/options/cli_args.h"
 
@@ -16,15 +17,26 @@ namespace {
 struct RecordScratch {
   std::vector<capi::RecordToken> tokens;
   std::vector<capi::RecordAnalysis> analyses;
+  // With lemmas: all of them, NUL-separated, which the tokens view once
+  // every one is written (the string may move while it grows).
+  std::string lemmas;
+  std::vector<size_t> lemma_begin;
 
-  void Fill(const Analysis* first, size_t count) {
+  void Fill(const Analysis* first, size_t count, bool with_lemma) {
     tokens.clear();
     analyses.clear();
+    lemmas.clear();
+    lemma_begin.clear();
     for (size_t a = 0; a < count; ++a) {
       for (const Token& t : first[a].tokens) {
         capi::RecordToken r;
         r.form = t.form;
         r.tag = TagName(t.tag);
+        if (with_lemma) {
+          lemma_begin.push_back(lemmas.size());
+          AppendLemma(t.form, t.tag, &lemmas);
+          lemmas.push_back('\0');
+        }
         r.begin = t.begin;
         r.length = t.length;
         r.cp_begin = t.cp_begin;
@@ -36,9 +48,13 @@ struct RecordScratch {
         tokens.push_back(r);
       }
     }
+    for (size_t i = 0; i < lemma_begin.size(); ++i) {
+      const size_t end = lemmas.find('\0', lemma_begin[i]);
+      tokens[i].lemma = std::string_view(lemmas).substr(lemma_begin[i], end - lemma_begin[i]);
+    }
     size_t next = 0;
     for (size_t a = 0; a < count; ++a) {
-      analyses.push_back({first[a].score, tokens.data() + next, first[a].tokens.size()});
+      analyses.push_back({first[a].score, tokens.data() + next, first[a].tokens.size(), with_lemma});
       next += first[a].tokens.size();
     }
   }
@@ -50,13 +66,13 @@ thread_local RecordScratch t_scratch;
 }  // namespace
 
 void AppendRecord(int32_t format, std::string_view text, const std::vector<Analysis>& analyses,
-                  std::string* out) {
-  t_scratch.Fill(analyses.data(), analyses.size());
+                  std::string* out, bool with_lemma) {
+  t_scratch.Fill(analyses.data(), analyses.size(), with_lemma);
   capi::AppendRecord(format, text, t_scratch.analyses.data(), t_scratch.analyses.size(), out);
 }
 
 void AppendMorphs(const Analysis& a, std::string* out) {
-  t_scratch.Fill(&a, 1);
+  t_scratch.Fill(&a, 1, false);
   capi::AppendRecord(KMA_FORMAT_MORPHS, {}, t_scratch.analyses.data(), 1, out);
   out->pop_back();  // the record's newline
 }

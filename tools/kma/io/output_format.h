@@ -17,8 +17,10 @@ namespace kma::cli {
 // Appends the record of `text` and its analyses (best first) in `format`, a
 // KMA_FORMAT_* value of kma/kma_result.h. Token offsets are the analyses'
 // own, so `text` must be UTF-8 and the text they were analysed from.
+// `with_lemma` (--lemma) puts the tokens' lemmas in the record, as
+// KMA_OPT_LEMMA does for kma_result_format().
 void AppendRecord(int32_t format, std::string_view text, const std::vector<Analysis>& analyses,
-                  std::string* out);
+                  std::string* out, bool with_lemma = false);
 
 // "form/TAG form/TAG ..." for one analysis (the morphs record without its
 // newline).

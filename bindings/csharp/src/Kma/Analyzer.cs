@@ -213,7 +213,8 @@ public sealed partial class Analyzer : IDisposable
             for (int i = 0; i < n; i++)
             {
                 string form = Utf8.FromPtr(KmaNative.kma_result_token_form(result, (IntPtr)(raw + i)));
-                tokens[i] = new Token(form, raw[i].Tag, raw[i]);
+                string lemma = Utf8.FromPtr(KmaNative.kma_result_token_lemma(result, (IntPtr)(raw + i)));
+                tokens[i] = new Token(form, lemma, raw[i].Tag, raw[i]);
             }
             analyses[a] = new Analysis(tokens, KmaNative.kma_result_analysis_score(result, (ulong)a));
         }

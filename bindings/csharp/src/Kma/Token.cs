@@ -12,9 +12,10 @@ namespace Kma;
 /// </summary>
 public sealed class Token
 {
-    internal Token(string form, ushort tagId, NativeToken t)
+    internal Token(string form, string lemma, ushort tagId, NativeToken t)
     {
         Form = form;
+        Lemma = lemma;
         TagId = tagId;
         Begin = (int)t.Begin;
         Length = (int)t.Length;
@@ -33,6 +34,12 @@ public sealed class Token
 
     /// <summary>Normalized form, e.g. "하" or "었".</summary>
     public string Form { get; }
+    /// <summary>
+    /// Dictionary form (kma_result_token_lemma()): a stem that conjugates
+    /// (VV, VA, VX, VCP, VCN, XSV, XSA) with 다 ("먹다" for 먹/VV), any other
+    /// token its <see cref="Form"/>.
+    /// </summary>
+    public string Lemma { get; }
     /// <summary>Part-of-speech tag name, e.g. "NNG", "JKS", "W_EMOJI".</summary>
     public string Tag => Library.TagName(TagId);
     /// <summary>Numeric tag (frozen numbering, see kma_tag_name()).</summary>

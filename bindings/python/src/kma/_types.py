@@ -48,6 +48,11 @@ class Token(NamedTuple):
     word, a stem, a morpheme of a pre-analysed surface, a pattern rule's
     match; see :class:`kma.UserDict`); ``id`` is then 0. A user entry for a
     word the model has keeps the model's morpheme and is not flagged."""
+    lemma: str = ""
+    """Dictionary form (``kma_result_token_lemma``): a stem that conjugates
+    (VV, VA, VX, VCP, VCN, XSV, XSA) with 다 (``"먹다"`` for ``먹/VV``), any
+    other token its ``form``. Analyses always fill it; ``""`` only in a
+    Token built by hand without it."""
 
     @property
     def end(self) -> int:

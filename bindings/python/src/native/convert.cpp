@@ -58,9 +58,10 @@ PyObject* TagName(const Types& types, uint16_t tag) {
   return name;
 }
 
-// Token(form, tag, start, len, score, sent_position, word_position, unknown, id, corrected, user)
+// Token(form, tag, start, len, score, sent_position, word_position, unknown, id, corrected, user,
+//       lemma)
 py::object ConvertToken(const Types& types, const kma_result* r, const kma_token& t) {
-  constexpr Py_ssize_t kFields = 11;
+  constexpr Py_ssize_t kFields = 12;
   PyObject* items = PyTuple_New(kFields);
   if (items == nullptr) throw py::error_already_set();
   PyObject* form = PyUnicode_DecodeUTF8(kma_result_token_form(r, &t),
@@ -76,6 +77,7 @@ py::object ConvertToken(const Types& types, const kma_result* r, const kma_token
   PyTuple_SET_ITEM(items, 8, PyLong_FromUnsignedLong(t.morph_id));
   PyTuple_SET_ITEM(items, 9, PyBool_FromLong(t.flags & KMA_TOKEN_CORRECTED));
   PyTuple_SET_ITEM(items, 10, PyBool_FromLong(t.flags & KMA_TOKEN_USER));
+  PyTuple_SET_ITEM(items, 11, PyUnicode_FromString(kma_result_token_lemma(r, &t)));
   for (Py_ssize_t i = 0; i < kFields; ++i) {
     if (PyTuple_GET_ITEM(items, i) == nullptr) {
       Py_DECREF(items);

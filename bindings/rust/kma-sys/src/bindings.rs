@@ -114,6 +114,11 @@ pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
 pub const KMA_OPT_TYPOS: _bindgen_ty_3 = 6;
 pub const KMA_OPT_OUTPUT_TAGS: _bindgen_ty_3 = 7;
 pub const KMA_OPT_MEMORY_BUDGET_MIB: _bindgen_ty_3 = 9;
+pub const KMA_OPT_LEMMA: _bindgen_ty_3 = 11;
+pub const KMA_OPT_JOIN_DERIVATIONS: _bindgen_ty_3 = 12;
+pub const KMA_OPT_STOP_WORDS: _bindgen_ty_3 = 13;
+pub const KMA_OPT_STOP_WORD_LIST: _bindgen_ty_3 = 14;
+pub const KMA_OPT_NO_SPECIAL: _bindgen_ty_3 = 15;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
@@ -712,6 +717,12 @@ extern "C" {
 }
 extern "C" {
     pub fn kma_result_token_form(
+        result: *const kma_result,
+        token: *const kma_token,
+    ) -> *const ::core::ffi::c_char;
+}
+extern "C" {
+    pub fn kma_result_token_lemma(
         result: *const kma_result,
         token: *const kma_token,
     ) -> *const ::core::ffi::c_char;

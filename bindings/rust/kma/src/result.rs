@@ -255,6 +255,15 @@ impl<'a> Token<'a> {
             .unwrap_or("")
     }
 
+    /// The dictionary form (`kma_result_token_lemma`): a stem that
+    /// conjugates (VV, VA, VX, VCP, VCN, XSV, XSA) with 다 (`"먹다"` for
+    /// 먹/VV), any other token its [`form`](Self::form).
+    pub fn lemma(&self) -> &'a str {
+        // SAFETY: as for form(): borrowed from the result.
+        unsafe { borrowed_str(sys::kma_result_token_lemma(self.analysis.ptr(), self.raw)) }
+            .unwrap_or("")
+    }
+
     /// Part-of-speech tag name, e.g. `"NNG"`.
     pub fn tag(&self) -> &'static str {
         tag_name(self.raw.tag)

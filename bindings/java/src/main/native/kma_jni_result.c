@@ -1,14 +1,16 @@
 /*
  * Copies a kma_result into an io.github.kma.Result. Everything is flattened
- * into a few primitive arrays plus one String of all forms, then handed to
+ * into a few primitive arrays plus one String of all forms (each token's
+ * form, then its lemma), then handed to
  * the Java factory Result.fromNative in a single call: a JNI call per token
  * would cost more than the copy.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "kma_jni_util.h"
 
-enum { kTokenInts = 10, kSentenceInts = 4 }; /* Result.TOKEN_INTS */
+enum { kTokenInts = 11, kSentenceInts = 4 }; /* Result.TOKEN_INTS */
 
 jobject kma_jni_make_result(JNIEnv* env, jstring text, const kma_result* r) {
   size_t n_analyses = kma_result_analysis_count(r);
@@ -18,7 +20,8 @@ jobject kma_jni_make_result(JNIEnv* env, jstring text, const kma_result* r) {
     size_t n = kma_result_token_count(r, a);
     const kma_token* t = kma_result_tokens(r, a);
     n_tokens += n;
-    for (size_t k = 0; k < n; ++k) form_bytes += t[k].form_length;
+    /* The lemma is the form or the form and 다 (kma_result_token_lemma). */
+    for (size_t k = 0; k < n; ++k) form_bytes += 2 * (size_t)t[k].form_length + 3;
   }
   size_t n_sentences = kma_result_sentence_count(r);
 
@@ -49,6 +52,9 @@ jobject kma_jni_make_result(JNIEnv* env, jstring text, const kma_result* r) {
       const char* form = kma_result_token_form(r, &t[k]);
       size_t units = kma_jni_utf8_to_utf16(form, t[k].form_length, forms + form_units);
       form_units += units;
+      const char* lemma = kma_result_token_lemma(r, &t[k]);
+      size_t lemma_units = kma_jni_utf8_to_utf16(lemma, strlen(lemma), forms + form_units);
+      form_units += lemma_units;
       o[0] = (jint)t[k].begin;
       o[1] = (jint)t[k].length;
       o[2] = (jint)t[k].cp_begin;
@@ -59,6 +65,7 @@ jobject kma_jni_make_result(JNIEnv* env, jstring text, const kma_result* r) {
       o[7] = (jint)t[k].sentence;
       o[8] = (jint)t[k].word;
       o[9] = (jint)units;
+      o[10] = (jint)lemma_units;
       t_scores[ti] = t[k].score;
     }
   }

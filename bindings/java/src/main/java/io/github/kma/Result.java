@@ -13,7 +13,7 @@ import java.util.List;
 public final class Result {
   // Ints per token in the array native code passes to fromNative(); the
   // order matches kma_jni_result.c.
-  static final int TOKEN_INTS = 10;
+  static final int TOKEN_INTS = 11;
 
   private final String text;
   private final List<Analysis> analyses;
@@ -30,8 +30,10 @@ public final class Result {
    * of one per token).
    *
    * @param tokenInts per token: begin, length, cpBegin, cpLength, morphId,
-   *     tag, flags, sentence, word, form length in UTF-16 units
-   * @param forms all forms concatenated, split by the form lengths
+   *     tag, flags, sentence, word, form length and lemma length in UTF-16
+   *     units
+   * @param forms each token's form and lemma, all concatenated, split by
+   *     those lengths
    * @param sentenceInts per sentence: begin, length, cpBegin, cpLength
    */
   static Result fromNative(String text, float[] analysisScores, int[] analysisTokenCounts,
@@ -46,9 +48,12 @@ public final class Result {
         int formLength = tokenInts[i + 9];
         String form = forms.substring(formPos, formPos + formLength);
         formPos += formLength;
+        int lemmaLength = tokenInts[i + 10];
+        String lemma = forms.substring(formPos, formPos + lemmaLength);
+        formPos += lemmaLength;
         int begin = tokenInts[i];
         int length = tokenInts[i + 1];
-        tokens.add(new Token(form, tokenInts[i + 5], begin, length, tokenInts[i + 2],
+        tokens.add(new Token(form, lemma, tokenInts[i + 5], begin, length, tokenInts[i + 2],
             tokenInts[i + 3], tokenScores[t], tokenInts[i + 4], tokenInts[i + 6],
             tokenInts[i + 7], tokenInts[i + 8], text.substring(begin, begin + length)));
       }

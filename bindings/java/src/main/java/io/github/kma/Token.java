@@ -14,6 +14,7 @@ public final class Token {
   private static final int FLAG_USER = 16;  // KMA_TOKEN_USER
 
   private final String form;
+  private final String lemma;
   private final int tagId;
   private final int begin;
   private final int length;
@@ -26,9 +27,10 @@ public final class Token {
   private final int word;
   private final String surface;
 
-  Token(String form, int tagId, int begin, int length, int cpBegin, int cpLength, float score,
+  Token(String form, String lemma, int tagId, int begin, int length, int cpBegin, int cpLength, float score,
       int morphId, int flags, int sentence, int word, String surface) {
     this.form = form;
+    this.lemma = lemma;
     this.tagId = tagId;
     this.begin = begin;
     this.length = length;
@@ -45,6 +47,15 @@ public final class Token {
   /** Normalized form, e.g. "하" or "었". */
   public String form() {
     return form;
+  }
+
+  /**
+   * Dictionary form (kma_result_token_lemma()): a stem that conjugates (VV,
+   * VA, VX, VCP, VCN, XSV, XSA) with 다 ("먹다" for 먹/VV), any other token
+   * its {@link #form()}.
+   */
+  public String lemma() {
+    return lemma;
   }
 
   /** Tag name, e.g. "NNG". */
