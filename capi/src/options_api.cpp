@@ -104,6 +104,7 @@ constexpr SlotInfo kSlots[] = {
     StringSlot(KMA_OPT_OUTPUT_TAGS, "KMA_OPT_OUTPUT_TAGS", 0, OutputTagsText, ParseOutputTags),
     IntSlot(KMA_OPT_MEMORY_BUDGET_MIB, "KMA_OPT_MEMORY_BUDGET_MIB", 0, kma::search::kMaxMemoryBudgetMib,
             &AnalyzeOptions::memory_budget_mib),
+    FloatSlot(KMA_OPT_PRUNE_MARGIN, "KMA_OPT_PRUNE_MARGIN", 0, 1000, &AnalyzeOptions::prune_margin),
 };
 constexpr size_t kSlotCount = std::size(kSlots);
 constexpr std::string_view kConstantPrefix = "KMA_OPT_";

@@ -114,6 +114,7 @@ pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
 pub const KMA_OPT_TYPOS: _bindgen_ty_3 = 6;
 pub const KMA_OPT_OUTPUT_TAGS: _bindgen_ty_3 = 7;
 pub const KMA_OPT_MEMORY_BUDGET_MIB: _bindgen_ty_3 = 9;
+pub const KMA_OPT_PRUNE_MARGIN: _bindgen_ty_3 = 10;
 pub type _bindgen_ty_3 = u32;
 pub const KMA_OPT_TYPE_NONE: _bindgen_ty_4 = 0;
 pub const KMA_OPT_TYPE_INT: _bindgen_ty_4 = 1;
