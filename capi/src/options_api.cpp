@@ -137,6 +137,7 @@ constexpr SlotInfo kSlots[] = {
     StringSlot(KMA_OPT_OUTPUT_TAGS, "KMA_OPT_OUTPUT_TAGS", 0, OutputTagsText, ParseOutputTags),
     IntSlot(KMA_OPT_MEMORY_BUDGET_MIB, "KMA_OPT_MEMORY_BUDGET_MIB", 0, kma::search::kMaxMemoryBudgetMib,
             &AnalyzeOptions::memory_budget_mib),
+    FloatSlot(KMA_OPT_PRUNE_MARGIN, "KMA_OPT_PRUNE_MARGIN", 0, 1000, &AnalyzeOptions::prune_margin),
     BoolSlot(KMA_OPT_LEMMA, "KMA_OPT_LEMMA", &AnalyzeOptions::lemma),
     BoolSlot(KMA_OPT_JOIN_DERIVATIONS, "KMA_OPT_JOIN_DERIVATIONS", &AnalyzeOptions::join_derivations),
     BoolSlot(KMA_OPT_STOP_WORDS, "KMA_OPT_STOP_WORDS", &AnalyzeOptions::stop_words),

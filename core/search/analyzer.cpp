@@ -10,6 +10,7 @@
 #include "core/model/model_view.h"
 #include "core/search/beam_search.h"
 #include "core/search/chunker.h"
+#include "core/search/coarse_pass.h"
 #include "core/search/constrained_lattice.h"
 #include "core/search/derivation_join.h"
 #include "core/search/lattice.h"
@@ -39,6 +40,7 @@ struct Analyzer::Scratch {
   search::UserNodeScratch user_nodes;
   std::vector<Path> paths;
   search::BeamSearch search;
+  search::CoarsePass coarse;  // coarse-to-fine search (AnalyzeOptions::prune_margin)
   search::NBestJoiner nbest;
   std::vector<uint32_t> space_gaps;  // spacing correction: SearchParams::space_gaps
   // Constrained analysis only.
@@ -218,6 +220,13 @@ search::SearchParams Analyzer::Params(const AnalyzeOptions& opt, const std::stri
     sp.beam += 5.0f + 3.0f * std::log(static_cast<float>(opt.top_n));
     sp.max_states = std::max(sp.max_states, 4 * opt.top_n);
   }
+  sp.prune_margin = opt.prune_margin;
+  if (sp.prune_margin > 0.0f) {
+    // The N-best and the corrected readings need the nodes of paths a little
+    // worse than the best too (search_defaults.h).
+    if (opt.top_n > 1) sp.prune_margin += search::kPruneMarginPerLogN * std::log(static_cast<float>(opt.top_n));
+    if (opt.typos) sp.prune_margin += search::kTypoPruneExtra;
+  }
   return sp;
 }
 
@@ -257,6 +266,11 @@ Status Analyzer::AnalyzeDecoded(const AnalyzeOptions& opt, const Constraints* co
                       " MiB (option memory_budget_mib): " + search::MemoryBudget::AccountName(b.exceeded_account()) +
                       " would bring it to " + std::to_string((b.exceeded_total() + (1u << 20) - 1) >> 20) + " MiB");
   }
+}
+
+void Analyzer::PruneCounts(uint64_t* seen, uint64_t* kept) const {
+  *seen = scratch_ != nullptr ? scratch_->coarse.stats().nodes : 0;
+  *kept = scratch_ != nullptr ? scratch_->coarse.stats().kept : 0;
 }
 
 uint64_t Analyzer::memory_peak() const { return scratch_ != nullptr ? scratch_->last_peak : 0; }
@@ -420,11 +434,27 @@ Status Analyzer::SearchChunks(const AnalyzeOptions& opt, const Constraints* cons
   lp.budget = sp.budget;
   size_t pti = 0;
   uint32_t lemmas_searched = 0;  // bits of the lemma constraints some chunk held
+  // Constrained analyses are not pruned: a forced node or a lemma's reading
+  // may be one the cheap pass rules out.
+  const bool prune = sp.prune_margin > 0.0f && constraints == nullptr;
   for (const search::Chunk& c : sc.chunks) {
+    const size_t chunk_pti = pti;
     const search::SearchParams chunk_sp = PrepareChunk(opt, lp, sp, c, constraints != nullptr, &pti);
     lemmas_searched |= sc.constraints.chunk_lemmas;
+    if (prune) {
+      sc.coarse.Prune(model, t, c.begin, c.end, chunk_sp, chunk_sp.prune_margin, &sc.lattice);
+      if (lp.budget != nullptr) lp.budget->Hold(search::MemoryBudget::kLattice,
+                                                sc.lattice.held_bytes() + sc.coarse.held_bytes());
+    }
     sc.search.Run(model, scorer, t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths,
                   constraints != nullptr ? &sc.constraints : nullptr);
+    if (prune && sc.paths.empty()) {
+      // The cheap pass does not check the conjugation blocks: when they
+      // break every path it kept, the chunk is searched again unpruned.
+      size_t again = chunk_pti;
+      PrepareChunk(opt, lp, sp, c, false, &again);
+      sc.search.Run(model, scorer, t, c.begin, c.end, &sc.lattice, chunk_sp, &sc.paths, nullptr);
+    }
     if (sc.paths.empty() && sc.constraints.chunk_lemmas != 0) return Unsatisfied(sc.constraints, sc.nt, c);
     if (sc.paths.empty()) return Status(StatusCode::kInternal, "no analysis path found");
     sc.nbest.AddChunk(&sc.paths);

@@ -93,6 +93,11 @@ struct AnalyzeOptions {
   // ordinary text. Unlike the other output options this changes the
   // lattice, and so the analysis of that text (and splitting).
   uint32_t plain_specials = 0;
+  // Coarse-to-fine search (core/search/coarse_pass.h): before the LM's beam
+  // search, a cheap pass drops the lattice nodes whose best cheap path costs
+  // more than this many nats above the cheapest. 0 or negative: no pruning
+  // (the exact search). Constrained analyses are never pruned.
+  float prune_margin = search::kDefaultPruneMargin;
 };
 
 class Analyzer {
@@ -142,6 +147,10 @@ class Analyzer {
   // The most the last analysis held under its memory budget, in bytes
   // (what counts against AnalyzeOptions::memory_budget_mib).
   uint64_t memory_peak() const;
+  // Coarse-to-fine search (AnalyzeOptions::prune_margin): the lattice nodes
+  // the cheap pass saw and those it kept, over the analyzer's analyses so
+  // far (for `kma bench`; ReleaseMemory starts them again).
+  void PruneCounts(uint64_t* seen, uint64_t* kept) const;
 
   // Gives back the memory an analysis keeps for the next one (buffers the
   // size of the longest text so far, LM caches): after a failed allocation,

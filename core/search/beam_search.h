@@ -34,6 +34,11 @@ struct SearchParams : StepParams {
   // cost anyway; trying it from every state cost more than the rest of the
   // search (docs/PERFORMANCE.md, "Typo-tolerant analysis").
   int corrected_from_states = kDefaultTypoFromStates;
+  // Coarse-to-fine search: the cheap first pass drops the nodes no cheap
+  // path within this many nats of the cheapest goes through before Run
+  // sees the lattice (core/search/coarse_pass.h; the analyzer runs it).
+  // 0 or negative: no pruning.
+  float prune_margin = kDefaultPruneMargin;
   // The analysis' memory budget, or nullptr: the search reports its sets,
   // its history and the lattice's steps to it once per position and before
   // the history grows (throws BudgetExceeded).

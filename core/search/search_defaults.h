@@ -21,6 +21,16 @@ inline constexpr int kDefaultTypoFromStates = 2;
 // A node whose extension of the best state that can take it falls this far
 // below the beam is not tried from worse states.
 inline constexpr float kDefaultSkipMargin = 3.0f;
+// Coarse-to-fine search (core/search/coarse_pass.h): the margin in nats of
+// the cheap first pass; nodes whose best cheap path costs more than this above
+// the cheapest are not searched. 0 or negative: no pruning.
+inline constexpr float kDefaultPruneMargin = 0.0f;
+// An N-best analysis widens the margin by this much times log N, as the beam
+// is widened for it, and typo mode by kTypoPruneExtra (as its beam): with
+// them the N-best invariants hold on all of dev at -n 64 and the typo set
+// loses nothing (docs/PERFORMANCE.md, "Coarse-to-fine search").
+inline constexpr float kPruneMarginPerLogN = 3.0f;
+inline constexpr float kTypoPruneExtra = 2.0f;
 // Longest unknown-word candidate at a word start, in syllables.
 inline constexpr int kDefaultMaxUnknownUnits = 8;
 // The memory an analysis may hold, in MiB (AnalyzeOptions::memory_budget_mib):

@@ -12,7 +12,8 @@
 //       character covered, so every invariant still holds)
 //   [1] KMA_OPT_TOP_N: bits 6 and 7 set: byte % 70 - 2 (-2..67; valid
 //       1..64), else 1 + (byte & 3). Large N costs much more, so three
-//       inputs in four keep it small.
+//       inputs in four keep it small. Bits 4-5: KMA_OPT_PRUNE_MARGIN = 0,
+//       4, 8, -1 (valid 0..1000).
 //   [2] KMA_OPT_BEAM       = byte / 8 below 240, else a special value
 //                            (-1, 0, 1000, 1000.5, NaN, +inf, ...)
 //   [3] KMA_OPT_MAX_UNKNOWN_LENGTH = byte % 70 - 2  (valid 1..64)
@@ -60,15 +61,18 @@ int32_t SetInt(kma_options* opt, int32_t option, int32_t value) {
   return after;
 }
 
-void SetBeam(kma_options* opt, float value) {
+// Sets a float option; out of bounds it must be refused and leave the
+// value as it was.
+void SetFloat(kma_options* opt, int32_t option, float value) {
   float before = 0, after = 0;
-  kma_options_get_float(opt, KMA_OPT_BEAM, &before);
-  const kma_status st = kma_options_set_float(opt, KMA_OPT_BEAM, value);
-  const bool ok = InBounds(KMA_OPT_BEAM, value);
-  FUZZ_CHECK(st == (ok ? KMA_OK : KMA_E_INVALID_ARGUMENT), "set_float(BEAM) gave " + std::to_string(st));
-  kma_options_get_float(opt, KMA_OPT_BEAM, &after);
+  kma_options_get_float(opt, option, &before);
+  const kma_status st = kma_options_set_float(opt, option, value);
+  const bool ok = InBounds(option, value);
+  FUZZ_CHECK(st == (ok ? KMA_OK : KMA_E_INVALID_ARGUMENT),
+             "set_float(" + std::to_string(option) + ") gave " + std::to_string(st));
+  kma_options_get_float(opt, option, &after);
   FUZZ_CHECK(ok ? after == value : std::memcmp(&after, &before, sizeof after) == 0,
-             "the beam option holds a wrong value");
+             "float option " + std::to_string(option) + " holds a wrong value");
 }
 
 kma_result* Analyze(kma_analyzer* a, const std::string& utf8, const std::u16string& utf16, bool use_utf16,
@@ -91,7 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(kma_options_new(&opt) == KMA_OK, "kma_options_new failed");
   const uint8_t n_byte = in.U8();
   const int32_t top_n = SetInt(opt, KMA_OPT_TOP_N, (n_byte & 0xC0) == 0xC0 ? n_byte % 70 - 2 : 1 + (n_byte & 3));
-  SetBeam(opt, BeamFromByte(in.U8()));
+  SetFloat(opt, KMA_OPT_BEAM, BeamFromByte(in.U8()));
   SetInt(opt, KMA_OPT_MAX_UNKNOWN_LENGTH, in.U8() % 70 - 2);
   static const int32_t kTypos[] = {0, 1, 2, -1};
   const bool typos = SetInt(opt, KMA_OPT_TYPOS, kTypos[(flags >> 3) & 3]) != 0;
@@ -99,6 +103,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   SetInt(opt, KMA_OPT_LEMMA, (flags >> 6) & 1);
   FUZZ_CHECK(kma_options_set_string(opt, KMA_OPT_NO_SPECIAL, (flags & 0x80) ? "all" : "") == KMA_OK,
              "set_string(NO_SPECIAL) failed");
+  // Coarse-to-fine search: off, two margins, out of bounds.
+  static const float kPrune[] = {0.0f, 4.0f, 8.0f, -1.0f};
+  SetFloat(opt, KMA_OPT_PRUNE_MARGIN, kPrune[(n_byte >> 4) & 3]);
   const uint8_t lm_pick = in.U8();
   const bool unknown_lm = lm_pick >= 250;
   const std::string lm = unknown_lm ? "no-such-lm" : kma::fuzz::LmChoice(model, lm_pick);

@@ -5,7 +5,8 @@
 // with N = 64 (the whole file takes minutes; docs/RELIABILITY.md records the
 // full run).
 //
-//   nbest_dev_check FILE N [STRIDE [LM]]     (every STRIDE-th line, default 1)
+//   nbest_dev_check FILE N [STRIDE [LM [PRUNE]]]   (every STRIDE-th line, default 1;
+//                                                 LM "" the default; PRUNE: KMA_OPT_PRUNE_MARGIN)
 //
 // Exits 77 with "SKIP: ..." when FILE is missing (the shared data is optional).
 #include <algorithm>
@@ -23,7 +24,7 @@
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: nbest_dev_check FILE N [STRIDE [LM]]\n");
+    std::fprintf(stderr, "usage: nbest_dev_check FILE N [STRIDE [LM [PRUNE]]]\n");
     return 2;
   }
   std::ifstream in(argv[1]);
@@ -37,6 +38,9 @@ int main(int argc, char** argv) {
   kma_options_new(&opt);
   FUZZ_CHECK(kma_options_set_int(opt, KMA_OPT_TOP_N, top_n) == KMA_OK, kma_last_error_message());
   if (argc > 4) FUZZ_CHECK(kma_options_set_string(opt, KMA_OPT_LM, argv[4]) == KMA_OK, kma_last_error_message());
+  if (argc > 5)
+    FUZZ_CHECK(kma_options_set_float(opt, KMA_OPT_PRUNE_MARGIN, std::strtof(argv[5], nullptr)) == KMA_OK,
+               kma_last_error_message());
   kma_analyzer* a = nullptr;
   FUZZ_CHECK(kma_analyzer_new(&a, kma::fuzz::SharedModel(), opt) == KMA_OK, kma_last_error_message());
   kma_options_free(opt);

@@ -142,3 +142,18 @@ def test_memory_budget_is_a_resource_error():
     assert small.analyze("밥을 먹자")[0].tokens[0].form == "밥"
     assert kma.Options().memory_budget_mib is None and SLOTS["memory_budget_mib"].default == 1024
     assert kma.Analyzer(memory_budget_mib=0).analyze(text)[0].tokens[0].form == "나"
+
+
+def test_prune_margin_is_an_option_slot():
+    # Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): off by default; with a
+    # margin the first pass drops nodes, and this short sentence keeps its
+    # analysis.
+    assert SLOTS["prune_margin"].default == 0
+    text = "나는 밥을 먹었다"
+    exact = kma.Analyzer(prune_margin=0.0).analyze(text)[0]
+    pruned = kma.Analyzer(prune_margin=6.0)
+    assert pruned.options.prune_margin == 6.0
+    got = pruned.analyze(text)[0]
+    assert [(t.form, t.tag) for t in got.tokens] == [(t.form, t.tag) for t in exact.tokens]
+    with pytest.raises(ValueError):
+        kma.Analyzer(prune_margin=-1.0)

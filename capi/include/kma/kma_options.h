@@ -86,6 +86,17 @@ enum {
    *  holds a plain analysis of a 16 MiB line (docs/RELIABILITY.md, "Memory
    *  budget", gives the cost per input byte of each option). */
   KMA_OPT_MEMORY_BUDGET_MIB = 9,
+  /** float, 0..1000, default 0 (off): coarse-to-fine search. Before the
+   *  language model's search, a cheap first pass (costs per morpheme and
+   *  per tag pair, no LM) drops the lattice nodes whose best cheap path
+   *  costs more than this many nats above the cheapest; the search then
+   *  scores what is left exactly as it scores everything. Faster, and the
+   *  analysis may differ from the exact one where the cheap pass ruled out
+   *  the best path (docs/PERFORMANCE.md, "Coarse-to-fine search", gives the
+   *  measured speed and accuracy). 0: no pruning, the exact search. N-best
+   *  and typo-tolerant analyses widen the margin; constrained analyses are
+   *  never pruned. */
+  KMA_OPT_PRUNE_MARGIN = 10,
   /** int32, 0..1, default 0: the records of kma_result_format() show each
    *  token's lemma (kma_result_token_lemma(): 먹다 for 먹/VV): morphs print
    *  "lemma/TAG", JSON tokens get a "lemma" key after "tag", TSV a sixth

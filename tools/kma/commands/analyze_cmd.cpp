@@ -43,7 +43,7 @@ constexpr const char kAnalyzeUsage[] =
     "                   [--join-derivations] [--stop-words] [--stop-word-list F]\n"
     "                   [--no-special LIST]\n"
     "                   [--threads N] [--on-error skip|stop|replace] [--max-line-bytes N]\n"
-    "                   [--memory-budget SIZE]\n"
+    "                   [--memory-budget SIZE] [--prune-margin X | --no-prune]\n"
     "                   [--progress]\n"
     "                   [--constrain SPEC] [--constraints CFILE] [FILE...]\n"
     "\n"
@@ -222,6 +222,8 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
                   {"on-error", 0, true},
                   {"max-line-bytes", 0, true},
                   {"memory-budget", 0, true},
+                  {"prune-margin", 0, true},
+                  {"no-prune", 0, false},
                   {"user-dict", 0, true},
                   {"block", 0, true},
                   {"tags", 0, true},
@@ -241,7 +243,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (args.help()) {
     std::string usage = WithMaxLineHelp(kAnalyzeUsage);
     usage.replace(usage.find("@USERDICT@"), 10, kUserDictHelp);
-    usage.replace(usage.find("@BUDGET@"), 8, MemoryBudgetHelp());
+    usage.replace(usage.find("@BUDGET@"), 8, MemoryBudgetHelp() + PruneHelp());
     std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
@@ -261,6 +263,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   if (std::string e; !ParseMemoryBudget(args.Get("memory-budget"), &s->analyze.memory_budget_mib, &e)) {
     return Fail(kExitUsage, e);
   }
+  if (std::string e; !ParsePruneSwitches(args, &s->analyze.prune_margin, &e)) return Fail(kExitUsage, e);
   const std::string fmt = args.Get("format", "morphs");
   if (!ParseChoice(fmt, {{"morphs", Format::kMorphs}, {"json", Format::kJson}, {"tsv", Format::kTsv}},
                    &s->format)) {

@@ -72,16 +72,33 @@ double PeakRssMb() {
   return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
+// Coarse-to-fine search: the lattice nodes the first pass saw and kept.
+struct PruneCounts {
+  uint64_t seen = 0, kept = 0;
+};
+
 // Analyses lines[next..] in blocks taken from a shared atomic counter, so
 // threads that get short lines simply take more blocks.
 void Worker(const std::shared_ptr<const Model>& model, const std::shared_ptr<const UserDictionary>& user,
             const AnalyzeOptions& opt, bool split,
             const std::vector<std::string>& lines, std::atomic<size_t>* next,
-            std::mutex* mu, std::string* first_error) {
+            std::mutex* mu, std::string* first_error, PruneCounts* pruned) {
   constexpr size_t kBlock = 16;
   Analyzer analyzer(model, user);
   std::vector<Analysis> analyses;
   std::vector<SentenceSpan> spans;
+  struct AddCounts {  // the analyzer's pruning counts, however the loop ends
+    const Analyzer& a;
+    std::mutex* mu;
+    PruneCounts* out;
+    ~AddCounts() {
+      uint64_t seen, kept;
+      a.PruneCounts(&seen, &kept);
+      std::lock_guard<std::mutex> lock(*mu);
+      out->seen += seen;
+      out->kept += kept;
+    }
+  } add_counts{analyzer, mu, pruned};
   for (;;) {
     size_t begin = next->fetch_add(kBlock);
     if (begin >= lines.size()) return;
@@ -149,7 +166,7 @@ int LoadAndWarm(const std::string& path, const AnalyzeOptions& opt, std::shared_
 // The first error stops the passes and is left in `*first_error`.
 double TimePasses(const std::shared_ptr<const Model>& model, const std::shared_ptr<const UserDictionary>& user,
                   const AnalyzeOptions& opt, bool split, const std::vector<std::string>& lines, long threads,
-                  long repeat, std::string* first_error, double* cpu_seconds) {
+                  long repeat, std::string* first_error, double* cpu_seconds, PruneCounts* pruned) {
   std::mutex mu;
   const double cpu_start = ProcessCpuSeconds();
   auto start = Clock::now();
@@ -158,8 +175,8 @@ double TimePasses(const std::shared_ptr<const Model>& model, const std::shared_p
     std::vector<std::thread> pool;
     for (long t = 1; t < threads; ++t)
       pool.emplace_back(Worker, std::cref(model), std::cref(user), std::cref(opt), split, std::cref(lines), &next, &mu,
-                        first_error);
-    Worker(model, user, opt, split, lines, &next, &mu, first_error);
+                        first_error, pruned);
+    Worker(model, user, opt, split, lines, &next, &mu, first_error, pruned);
     for (auto& th : pool) th.join();
   }
   *cpu_seconds = ProcessCpuSeconds() - cpu_start;
@@ -174,6 +191,7 @@ struct BenchResult {
   size_t bytes = 0, lines = 0;  // of one pass
   double load_ms = 0, seconds = 0, cpu_seconds = 0;
   double user_dict_ms = 0, user_dict_cpu_ms = 0;  // read, check and compile the user dictionary
+  PruneCounts pruned;  // over all passes; zero without pruning
 };
 
 std::string BenchReport(const BenchResult& b, bool json) {
@@ -204,7 +222,9 @@ std::string BenchReport(const BenchResult& b, bool json) {
         {"cpu_kb_per_s", JsonNumber(b.cpu_seconds > 0 ? total_bytes / 1024.0 / b.cpu_seconds : 0)},
         {"repeat", b.repeat},
         {"task", b.split ? "split" : "analyze"},
-        {"whole", b.whole}};
+        {"whole", b.whole},
+        {"prune_nodes", b.pruned.seen},
+        {"prune_kept", b.pruned.kept}};
     return JsonText(report) + "\n";
   }
   char buf[512];
@@ -261,7 +281,7 @@ int RunBench(int argc, char** argv, int first) {
   if (int rc = ReadBenchLines(b.file, b.whole, &lines, &b.bytes); rc != kExitOk) return rc;
   b.lines = lines.size();
   std::string first_error;
-  b.seconds = TimePasses(model, user, opt, b.split, lines, b.threads, b.repeat, &first_error, &b.cpu_seconds);
+  b.seconds = TimePasses(model, user, opt, b.split, lines, b.threads, b.repeat, &first_error, &b.cpu_seconds, &b.pruned);
   if (!first_error.empty()) return Fail(kExitRuntime, b.file + ": " + first_error);
   WriteStdout(BenchReport(b, args.Has("json")));
   if (!FlushStdout()) return Fail(kExitRuntime, StdoutError());

@@ -17,6 +17,7 @@
 
 #include "core/base/thread_pool.h"
 #include "core/search/analyzer.h"
+#include "core/search/search_defaults.h"
 #include "tools/builder/weak/dict_examples.h"
 #include "tools/builder/weak/held_out.h"
 #include "tools/builder/weak/homograph_agreement.h"
@@ -94,18 +95,21 @@ struct Settings {
   bool held_out = false, plain = false, unfiltered = false, json = false, homographs = false;
   HomographInputs inputs;
   bool kind_on[weak::kNumExampleKinds] = {true, true, true};
+  float prune_margin = search::kDefaultPruneMargin;
 };
 
 int ParseSettings(int argc, char** argv, int first, Settings* s) {
   ArgParser args({{"weak", 0, true}, {"model", 0, true}, {"lm", 0, true}, {"threads", 't', true},
                   {"held-out", 0, false}, {"kinds", 0, true}, {"limit", 0, true}, {"plain", 0, false},
                   {"unfiltered", 0, false}, {"conventions", 0, true}, {"dump", 0, true},
-                  {"json", 0, false}, {"homographs", 0, false}, kLexiconOption,
+                  {"json", 0, false}, {"homographs", 0, false}, {"prune-margin", 0, true},
+                  {"no-prune", 0, false}, kLexiconOption,
                   kRulesOption});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --weak --help')");
   if (args.help()) {
     std::printf(kWeakUsage, kHomographInputsHelp);
+    std::fputs(PruneHelp().c_str(), stdout);
     return kExitOk;
   }
   if (!args.positionals().empty())
@@ -120,6 +124,7 @@ int ParseSettings(int argc, char** argv, int first, Settings* s) {
   std::string bad;
   if (args.Has("kinds") && !weak::ParseKindList(args.Get("kinds"), s->kind_on, &bad))
     return Fail(kExitUsage, "--kinds: unknown kind '" + bad + "' (sentence, dialogue, phrase)");
+  if (!ParsePruneSwitches(args, &s->prune_margin, &error)) return Fail(kExitUsage, error);
   s->model = args.Get("model");
   s->lm = args.Get("lm");
   s->conventions = args.Get("conventions");
@@ -293,6 +298,7 @@ int RunAgreement(const Settings& s, const Loaded& data, WeakRunInfo* info) {
   AnalyzeOptions opt;
   opt.top_n = 1;
   opt.lm = s.lm;
+  opt.prune_margin = s.prune_margin;
   ThreadPool pool(static_cast<size_t>(s.threads));
   std::vector<std::unique_ptr<Analyzer>> analyzers;
   for (size_t t = 0; t < pool.size(); ++t) analyzers.push_back(std::make_unique<Analyzer>(model));

@@ -200,6 +200,30 @@ std::string MemoryBudgetHelp() {
          "                 need more is that line's error (code memory_budget)\n";
 }
 
+bool ParsePruneSwitches(const ArgParser& args, float* margin, std::string* error) {
+  if (args.Has("prune-margin") && args.Has("no-prune")) {
+    *error = "--prune-margin and --no-prune exclude each other";
+    return false;
+  }
+  if (args.Has("no-prune")) *margin = 0.0f;
+  if (args.Has("prune-margin") && !ParseFloatInRange(args.Get("prune-margin"), 0.0f, 1000.0f, margin)) {
+    *error = "--prune-margin must be a number in 0..1000 (0: no pruning)";
+    return false;
+  }
+  return true;
+}
+
+std::string PruneHelp() {
+  char def[32];
+  std::snprintf(def, sizeof def, "%g", search::kDefaultPruneMargin);
+  return std::string("  --prune-margin X coarse-to-fine search: a cheap first pass drops the\n"
+                     "                   lattice nodes whose best cheap path costs more than X\n"
+                     "                   nats above the cheapest, 0..1000 (default ") +
+         (search::kDefaultPruneMargin > 0.0f ? def : "0") +
+         "; 0: off)\n"
+         "  --no-prune       no first pass: the exact search (--prune-margin 0)\n";
+}
+
 std::string WithMaxLineHelp(const char* usage) {
   std::string s = usage;
   s.replace(s.find("@MAXLINE@"), 9, kMaxLineBytesHelp);

@@ -77,6 +77,11 @@ bool ParseMaxLineBytes(const std::string& value, uint64_t* out, std::string* err
 bool ParseMemoryBudget(const std::string& value, int* mib, std::string* error);
 // The help line of --memory-budget, with the default.
 std::string MemoryBudgetHelp();
+// Applies --prune-margin X (0..1000; 0: off) and --no-prune (the same as 0)
+// to *margin; false with a message for a bad value or both switches.
+bool ParsePruneSwitches(const ArgParser& args, float* margin, std::string* error);
+// The help lines of --prune-margin and --no-prune, with the default.
+std::string PruneHelp();
 // `usage` with its "@MAXLINE@" placeholder replaced by kMaxLineBytesHelp.
 std::string WithMaxLineHelp(const char* usage);
 // Parses a whole decimal number (core/base/decimal.h: no blanks, no

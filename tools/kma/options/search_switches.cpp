@@ -18,7 +18,7 @@ std::string SkipMarginText() {
 
 std::vector<OptionSpec> SearchSwitchSpecs() {
   return {{"beam", 0, true}, {"max-states", 0, true}, {"skip-margin", 0, true}, {"typos", 0, false}, {"typo-scale", 0, true},
-          {"memory-budget", 0, true}};
+          {"memory-budget", 0, true}, {"prune-margin", 0, true}, {"no-prune", 0, false}};
 }
 
 std::string SearchSwitchHelp() {
@@ -32,7 +32,7 @@ std::string SearchSwitchHelp() {
          "                   beam by more than X nats is not tried from the others,\n"
          "                   0..1000 (default " + SkipMarginText() + ")\n"
          "  --typo-scale X   with --typos: multiply every edit cost by X, 0..100 (default 1)\n" +
-         MemoryBudgetHelp();
+         MemoryBudgetHelp() + PruneHelp();
 }
 
 bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string* error) {
@@ -54,6 +54,7 @@ bool ApplySearchSwitches(const ArgParser& args, AnalyzeOptions* opt, std::string
     opt->max_states = static_cast<int>(states);
   }
   if (!ParseMemoryBudget(args.Get("memory-budget"), &opt->memory_budget_mib, error)) return false;
+  if (!ParsePruneSwitches(args, &opt->prune_margin, error)) return false;
   opt->typos = args.Has("typos");
   if (args.Has("typo-scale")) {
     if (!ParseFloatInRange(args.Get("typo-scale"), 0.0f, 100.0f, &opt->typo_cost_scale) || !(opt->typo_cost_scale > 0)) {

@@ -71,4 +71,16 @@ public sealed class ConstraintsTest : IClassFixture<ModelFixture>
         using var unbounded = new Analyzer(_model, new AnalyzerOptions { ["memory_budget_mib"] = 0 });
         Assert.Equal("나/NP", unbounded.Analyze(text).Best.Tokens[0].ToString());
     }
+
+    [Fact]
+    public void PruneMarginIsAnOptionSlot()
+    {
+        // Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): off by default; this
+        // short sentence keeps its analysis with the first pass.
+        Assert.Equal(0f, AnalyzerOptions.LibraryDefault("prune_margin"));
+        const string text = "나는 밥을 먹었다";
+        using var exact = new Analyzer(_model, new AnalyzerOptions { ["prune_margin"] = 0.0 });
+        using var pruned = new Analyzer(_model, new AnalyzerOptions { ["prune_margin"] = 6.0 });
+        Assert.Equal(string.Join(" ", exact.Analyze(text).Best.Tokens), string.Join(" ", pruned.Analyze(text).Best.Tokens));
+    }
 }

@@ -114,6 +114,7 @@ pub const KMA_OPT_PACKAGE_MODEL: _bindgen_ty_3 = 5;
 pub const KMA_OPT_TYPOS: _bindgen_ty_3 = 6;
 pub const KMA_OPT_OUTPUT_TAGS: _bindgen_ty_3 = 7;
 pub const KMA_OPT_MEMORY_BUDGET_MIB: _bindgen_ty_3 = 9;
+pub const KMA_OPT_PRUNE_MARGIN: _bindgen_ty_3 = 10;
 pub const KMA_OPT_LEMMA: _bindgen_ty_3 = 11;
 pub const KMA_OPT_JOIN_DERIVATIONS: _bindgen_ty_3 = 12;
 pub const KMA_OPT_STOP_WORDS: _bindgen_ty_3 = 13;

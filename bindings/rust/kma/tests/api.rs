@@ -220,6 +220,21 @@ fn over_the_memory_budget_is_a_resource_error() {
 }
 
 #[test]
+fn prune_margin_is_an_option_slot() {
+    // Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): this short sentence keeps
+    // its analysis with the first pass; a negative margin is refused.
+    let model = model();
+    let text = "나는 밥을 먹었다";
+    let spell = |a: &mut kma::Analyzer| -> Vec<String> {
+        a.analyze(text).unwrap().tokens().map(|t| format!("{}/{}", t.form(), t.tag())).collect()
+    };
+    let mut exact = model.analyzer_with(&Options::new().set("prune_margin", 0.0)).unwrap();
+    let mut pruned = model.analyzer_with(&Options::new().set("prune_margin", 6.0)).unwrap();
+    assert_eq!(spell(&mut exact), spell(&mut pruned));
+    assert!(model.analyzer_with(&Options::new().set("prune_margin", -1.0)).is_err());
+}
+
+#[test]
 fn typos_option_reads_misspellings_as_meant() {
     let model = model();
     let text = "안녕하세여";

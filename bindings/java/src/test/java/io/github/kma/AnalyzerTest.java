@@ -368,6 +368,18 @@ class AnalyzerTest extends BundledModelTest {
   }
 
   @Test
+  void pruneMarginIsAnOptionSlot() {
+    // Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): this short sentence keeps
+    // its analysis with the first pass; a negative margin is refused.
+    String text = "나는 밥을 먹었다";
+    try (Analyzer exact = new Analyzer(model, new AnalyzerOptions().set("prune_margin", 0.0));
+        Analyzer pruned = new Analyzer(model, new AnalyzerOptions().set("prune_margin", 6.0))) {
+      assertEquals(exact.analyze(text).tokens().toString(), pruned.analyze(text).tokens().toString());
+    }
+    assertThrows(KmaException.class, () -> new Analyzer(model, new AnalyzerOptions().set("prune_margin", -1.0)).close());
+  }
+
+  @Test
   void oneConventionAndNoConventionOption() {
     // Every sentence in one convention (docs/CONVENTIONS.md): 같은 in this
     // KAIST-like sentence is 같/VA 은/ETM as in every source, and the

@@ -1,0 +1,317 @@
+#include "core/search/coarse_pass.h"
+
+#include <algorithm>
+
+#include "core/search/memory_budget.h"
+#include "core/search/user_nodes.h"
+
+namespace kma::search {
+namespace {
+
+static_assert(kNumTags < 64, "CoarsePass::Backward keeps a set of tags in a 64-bit mask");
+
+bool OpensPair(const Node& n) { return n.entry_kind == EntryKind::kHead || n.link_head; }
+bool ClosesPair(const Node& n) { return n.entry_kind == EntryKind::kSocket || n.link_tail; }
+
+// Whether `n` may follow `m` (which ends where n begins) in the search: a
+// fused tail only a stem head of its socket, anything else no head; the
+// second half of a phonetic spelling only its first half.
+bool MayFollow(const Node& m, const Node& n) {
+  if (m.link_head != n.link_tail) return false;
+  if (n.entry_kind == EntryKind::kSocket)
+    return m.entry_kind == EntryKind::kHead && m.socket == n.socket && m.end == n.begin;
+  return m.entry_kind != EntryKind::kHead;
+}
+
+}  // namespace
+
+void CoarseTables::Build(const ModelImpl& model) {
+  model_ = &model;
+  const TagLmTable& tags = model.tag_lm_table();
+  trans_.assign(size_t{kNumTags + 1} * kNumTags, 1e30f);
+  const uint32_t bos = tags.bos_state();
+  for (int f = 0; f < kNumTags; ++f)
+    trans_[size_t{kNumTags} * kNumTags + f] = -tags.Peek(bos, LmClassToken(static_cast<PosTag>(f)));
+  // A tag pair's cost: the best over every context that ends with the
+  // first tag (the rows the table reaches after it), so the pass never
+  // thinks a pair less likely than the search could find it.
+  const uint32_t states = tags.state_count();
+  for (uint32_t s = 0; s < states; ++s) {
+    for (int l = 0; l < kNumTags; ++l) {
+      const uint32_t after = tags.Next(s, LmClassToken(static_cast<PosTag>(l)));
+      float* row = &trans_[size_t(l) * kNumTags];
+      for (int f = 0; f < kNumTags; ++f)
+        row[f] = std::min(row[f], -tags.Peek(after, LmClassToken(static_cast<PosTag>(f))));
+    }
+  }
+}
+
+void CoarsePass::FillJoins(const ModelImpl& model, const StepParams& params) {
+  if (join_model_ == &model && join_floor_ == params.nospace_floor && join_weight_ == params.boundary_weight &&
+      join_penalty_ == params.morph_penalty)
+    return;
+  if (!tables_.built_for(model)) tables_.Build(model);
+  join_model_ = &model;
+  join_floor_ = params.nospace_floor;
+  join_weight_ = params.boundary_weight;
+  join_penalty_ = params.morph_penalty;
+  join_.resize(size_t{kNumTags + 1} * kNumTags * 2);
+  for (int l = 0; l <= kNumTags; ++l)
+    for (int f = 0; f < kNumTags; ++f)
+      for (int s = 0; s < 2; ++s) {
+        // The boundary term as StepBuilder::Boundary computes it.
+        float b = model.BoundaryLogp(l, f, s != 0);
+        if (s == 0 && b < params.nospace_floor) b = params.nospace_floor;
+        join_[(size_t(l) * kNumTags + f) * 2 + s] = tables_.trans(l, f) - params.boundary_weight * b;
+      }
+}
+
+void CoarsePass::Summarize(const ModelImpl& model, Lattice* lattice) {
+  const size_t n_nodes = lattice->nodes.size();
+  cost_.resize(n_nodes);
+  first_tag_.resize(n_nodes);
+  last_tag_.resize(n_nodes);
+  const float per_morph = join_penalty_;
+  // The entries' records are cache misses in a chain (entry, its morphemes,
+  // their records and scores): the entries a few nodes ahead are fetched
+  // first, and their morpheme lists a little later.
+  constexpr size_t kAhead = 8;
+  auto packed = [&](size_t j) {
+    const Node& m = lattice->nodes[j];
+    return m.kind == NodeKind::kEntry && !IsUserId(m.entry) && !m.unpacked;
+  };
+  for (size_t i = 0; i < std::min(n_nodes, 2 * kAhead); ++i)
+    if (packed(i)) __builtin_prefetch(&model.entry(lattice->nodes[i].entry));
+  for (size_t i = 0; i < n_nodes; ++i) {
+    if (i + 2 * kAhead < n_nodes && packed(i + 2 * kAhead))
+      __builtin_prefetch(&model.entry(lattice->nodes[i + 2 * kAhead].entry));
+    if (i + kAhead < n_nodes && packed(i + kAhead)) {
+      const uint32_t* ms = model.entry_morphs(model.entry(lattice->nodes[i + kAhead].entry));
+      __builtin_prefetch(ms);
+      __builtin_prefetch(&model.morph(ms[0]));
+    }
+    const Node& n = lattice->nodes[i];
+    float cost = n.penalty;
+    int prev = -1;
+    auto add = [&](PosTag tag, float tag_logp) {
+      const int t = static_cast<int>(tag);
+      cost += per_morph - tag_logp;
+      if (prev >= 0) cost += Join(prev, t, false);
+      else first_tag_[i] = static_cast<uint8_t>(t);
+      prev = t;
+    };
+    if (n.kind == NodeKind::kEntry && !IsUserId(n.entry) && !n.unpacked) {
+      // Packed: the entry's records, as UnpackNode would read them, but
+      // nothing is written to the lattice.
+      const EntryRecord& er = model.entry(n.entry);
+      const uint32_t* ms = model.entry_morphs(er);
+      const uint32_t count = n.entry_kind == EntryKind::kHead ? 1 : er.morph_count();
+      for (uint32_t k = 0; k < count; ++k) {
+        const MorphRecord& r = model.morph(ms[k]);
+        add(static_cast<PosTag>(r.tag()), model.morph_scores(r).tag_logp);
+      }
+    } else {
+      UnpackNode(model, i, lattice);
+      const Node& u = lattice->nodes[i];
+      const MorphStep* st = lattice->steps.data() + u.first_step;
+      if (u.kind != NodeKind::kEntry && st[0].morph == 0) {
+        // A class token (unknown word, pattern the dictionary lacks): the
+        // tag model's cost of its tag is all the LM would add.
+        first_tag_[i] = static_cast<uint8_t>(u.tag);
+        prev = static_cast<int>(u.tag);
+      } else {
+        for (uint32_t k = 0; k < u.step_count; ++k) add(st[k].tag, st[k].tag_logp);
+      }
+    }
+    if (prev < 0) {  // an entry without morphemes (never built, but harmless)
+      first_tag_[i] = static_cast<uint8_t>(n.tag);
+      prev = static_cast<int>(n.tag);
+    }
+    last_tag_[i] = static_cast<uint8_t>(prev);
+    cost_[i] = cost;
+  }
+}
+
+void CoarsePass::Forward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes) {
+  const uint32_t len = end - begin;
+  fwd_.assign(nodes.size(), kInf);
+  agg_.assign(kNumTags + 1, kInf);
+  agg_tags_.clear();
+  float in_memo[kNumTags];
+  size_t i = 0;
+  for (uint32_t k = 0; k < len; ++k) {
+    const size_t first = begin_first_[k], last = begin_first_[k + 1];
+    if (first == last) continue;
+    // The best open path (no pending head or half) ending here, by last tag.
+    for (uint8_t t : agg_tags_) agg_[t] = kInf;
+    agg_tags_.clear();
+    auto offer = [&](int t, float v) {
+      if (agg_[t] >= kInf) agg_tags_.push_back(static_cast<uint8_t>(t));
+      agg_[t] = std::min(agg_[t], v);
+    };
+    if (k == 0) offer(kNumTags, 0.0f);  // the chunk's start
+    openers_.clear();
+    for (uint32_t j = end_first_[k]; j < end_first_[k + 1]; ++j) {
+      const uint32_t m = end_nodes_[j];
+      if (fwd_[m] >= kInf) continue;
+      if (OpensPair(nodes[m])) openers_.push_back(m);
+      else offer(last_tag_[m], fwd_[m]);
+    }
+    const bool space = space_[k] != 0;
+    std::fill(in_memo, in_memo + kNumTags, -1.0f);
+    for (i = first; i < last; ++i) {
+      const Node& n = nodes[i];
+      if (n.kind == NodeKind::kEntry && n.no_space_before && space) continue;
+      const int f = first_tag_[i];
+      float in = kInf;
+      if (ClosesPair(n)) {
+        for (uint32_t m : openers_)
+          if (MayFollow(nodes[m], n)) in = std::min(in, fwd_[m] + Join(last_tag_[m], f, space));
+      } else if (in_memo[f] >= 0.0f) {
+        in = in_memo[f];
+      } else {
+        for (uint8_t l : agg_tags_) in = std::min(in, agg_[l] + Join(l, f, space));
+        in_memo[f] = in;
+      }
+      if (in < kInf) fwd_[i] = in + cost_[i];
+    }
+  }
+  best_ = kInf;
+  for (uint32_t j = end_first_[len]; j < end_first_[len + 1]; ++j) {
+    const uint32_t m = end_nodes_[j];
+    if (!OpensPair(nodes[m])) best_ = std::min(best_, fwd_[m]);
+  }
+}
+
+void CoarsePass::Backward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes) {
+  const uint32_t len = end - begin;
+  bwd_.assign(nodes.size(), kInf);
+  out_.resize(size_t{len + 1} * kNumTags);  // written before it is read
+  agg_.assign(kNumTags + 1, kInf);
+  for (uint32_t k = len; k-- > 0;) {
+    const size_t first = begin_first_[k], last = begin_first_[k + 1];
+    for (size_t i = first; i < last; ++i) {
+      const Node& n = nodes[i];
+      const uint32_t e = eff_[n.end - begin];
+      const int l = last_tag_[i];
+      if (!OpensPair(n)) {
+        bwd_[i] = e == len ? 0.0f : out_[size_t{e} * kNumTags + l];
+        continue;
+      }
+      if (e == len) continue;
+      const bool space = space_[e] != 0;
+      float b = kInf;
+      for (uint32_t c = closer_first_[e]; c < closer_first_[e + 1]; ++c) {
+        const uint32_t j = closers_[c];
+        const Node& m = nodes[j];
+        if (bwd_[j] >= kInf || !MayFollow(n, m)) continue;
+        if (m.kind == NodeKind::kEntry && m.no_space_before && space) continue;
+        b = std::min(b, Join(l, first_tag_[j], space) + cost_[j] + bwd_[j]);
+      }
+      bwd_[i] = b;
+    }
+    // Position k is done: the best cost from k on after an open path whose
+    // last tag is l, through the nodes that may follow an open path; only
+    // for the last tags of the open nodes that end here (the others are
+    // never read).
+    if (end_first_[k] == end_first_[k + 1]) continue;
+    for (uint8_t t : agg_tags_) agg_[t] = kInf;
+    agg_tags_.clear();
+    const bool space = space_[k] != 0;
+    for (size_t i = first; i < last; ++i) {
+      const Node& n = nodes[i];
+      if (ClosesPair(n) || bwd_[i] >= kInf) continue;
+      if (n.kind == NodeKind::kEntry && n.no_space_before && space) continue;
+      const int f = first_tag_[i];
+      if (agg_[f] >= kInf) agg_tags_.push_back(static_cast<uint8_t>(f));
+      agg_[f] = std::min(agg_[f], cost_[i] + bwd_[i]);
+    }
+    float* out = &out_[size_t{k} * kNumTags];
+    uint64_t done = 0;  // the tags of `out` computed (kNumTags < 64)
+    for (uint32_t j = end_first_[k]; j < end_first_[k + 1]; ++j) {
+      const int l = last_tag_[end_nodes_[j]];
+      if ((done >> l) & 1u) continue;
+      done |= uint64_t{1} << l;
+      float b = kInf;
+      for (uint8_t f : agg_tags_) b = std::min(b, agg_[f] + Join(l, f, space));
+      out[l] = b;
+    }
+  }
+  for (uint8_t t : agg_tags_) agg_[t] = kInf;
+  agg_tags_.clear();
+}
+
+void CoarsePass::Prune(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
+                       const StepParams& params, float margin, Lattice* lattice) {
+  std::vector<Node>& nodes = lattice->nodes;
+  through_.clear();
+  best_ = kInf;
+  if (nodes.empty() || end <= begin) return;
+  FillJoins(model, params);
+  Summarize(model, lattice);
+  const uint32_t len = end - begin;
+  // Positions: the next non-space position (a node ending before a space is
+  // followed by the nodes after it), and whether a space comes before.
+  eff_.resize(len + 1);
+  space_.resize(len + 1);
+  eff_[len] = len;
+  for (uint32_t k = len; k-- > 0;) eff_[k] = IsSpaceChar(text[begin + k]) ? eff_[k + 1] : k;
+  space_[0] = 1;  // the chunk starts as after a space (StepBuilder::Start)
+  for (uint32_t k = 1; k <= len; ++k) space_[k] = IsSpaceChar(text[begin + k - 1]) ? 1 : 0;
+  // The nodes by where they begin (they are sorted so) and by where the
+  // next node may begin after them (a counting sort).
+  begin_first_.assign(len + 2, 0);
+  end_first_.assign(len + 2, 0);
+  for (const Node& n : nodes) {
+    ++begin_first_[n.begin - begin + 1];
+    ++end_first_[eff_[n.end - begin] + 1];
+  }
+  for (uint32_t k = 0; k <= len; ++k) {
+    begin_first_[k + 1] += begin_first_[k];
+    end_first_[k + 1] += end_first_[k];
+  }
+  // The fused tails and second halves by where they begin: what a head or
+  // a first half may be followed by.
+  closers_.clear();
+  closer_first_.assign(len + 2, 0);
+  for (uint32_t i = 0; i < nodes.size(); ++i)
+    if (ClosesPair(nodes[i])) {
+      closers_.push_back(i);
+      ++closer_first_[nodes[i].begin - begin + 1];
+    }
+  for (uint32_t k = 0; k <= len; ++k) closer_first_[k + 1] += closer_first_[k];
+  end_nodes_.resize(nodes.size());
+  {
+    // end_first_[k + 1] as the fill cursor of position k, then shifted back.
+    for (uint32_t i = 0; i < nodes.size(); ++i) end_nodes_[end_first_[eff_[nodes[i].end - begin]]++] = i;
+    for (uint32_t k = len + 1; k > 0; --k) end_first_[k] = end_first_[k - 1];
+    end_first_[0] = 0;
+  }
+  Forward(begin, end, nodes);
+  Backward(begin, end, nodes);
+  through_.resize(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i)
+    through_[i] = fwd_[i] < kInf && bwd_[i] < kInf ? fwd_[i] + bwd_[i] : kInf;
+  stats_.nodes += nodes.size();
+  if (best_ >= kInf) {  // no cheap path at all: leave the lattice to the search
+    stats_.kept += nodes.size();
+    return;
+  }
+  // The cheapest path's own nodes sum to best_ in another order: a little
+  // slack keeps them whatever the rounding.
+  const float limit = best_ + margin + 1e-4f * (1.0f + best_);
+  size_t kept = 0;
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (through_[i] <= limit) nodes[kept++] = nodes[i];
+  nodes.resize(kept);
+  stats_.kept += kept;
+}
+
+uint64_t CoarsePass::held_bytes() const {
+  return HeldBytes(cost_) + HeldBytes(fwd_) + HeldBytes(bwd_) + HeldBytes(through_) + HeldBytes(first_tag_) +
+         HeldBytes(last_tag_) + HeldBytes(eff_) + HeldBytes(end_first_) + HeldBytes(end_nodes_) +
+         HeldBytes(begin_first_) + HeldBytes(closers_) + HeldBytes(closer_first_) + HeldBytes(openers_) +
+         HeldBytes(space_) + HeldBytes(out_);
+}
+
+}  // namespace kma::search

@@ -1,0 +1,109 @@
+// Coarse-to-fine search, the coarse half: a forward and a backward Viterbi
+// over a chunk's lattice with costs that need no LM state, which drops the
+// nodes no cheap path near the cheapest goes through before the beam search
+// (core/search/beam_search.h) sees them. The beam search then scores the
+// survivors exactly as it scores a full lattice: pruning removes candidates
+// and never changes a score.
+//
+// The cheap cost of a path is what the step builder adds up
+// (core/search/step_builder.h) with the morpheme LM taken out:
+//   - each node's cost (Node::penalty);
+//   - per morpheme, -log P(morph | tag) (MorphStep::tag_logp) and the cost per
+//     morpheme;
+//   - between morphemes, the tag-class model's cost of the next tag after the
+//     last (the best over the tag model's contexts that end with that tag, so
+//     one number per tag pair: CoarseTables) and the boundary term (a space
+//     or none, with the chunk's cap on a missing space).
+// The pass reads model entries packed (their records and morpheme scores,
+// not Lattice::steps), so only the survivors the search tries are unpacked.
+// It keeps the pairing rules the search checks without unpacking (a fused
+// tail only after a stem head of its socket, a head only before such a tail,
+// the halves of a phonetic spelling together, copula-drop spellings never
+// after a space); the conjugation blocks it ignores (the analyzer searches
+// again without pruning if no survivor path holds).
+#ifndef KMA_CORE_SEARCH_COARSE_PASS_H_
+#define KMA_CORE_SEARCH_COARSE_PASS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/base/pos_tag.h"
+#include "core/model/model_view.h"
+#include "core/search/lattice.h"
+#include "core/search/step_builder.h"
+
+namespace kma::search {
+
+// The tag-pair costs of one model: -log P(tag f | ... l), the best over the
+// tag model's contexts that end with l (row kNumTags: the sentence start).
+class CoarseTables {
+ public:
+  void Build(const ModelImpl& model);
+  bool built_for(const ModelImpl& model) const { return model_ == &model; }
+  float trans(int prev, int tag) const { return trans_[prev * kNumTags + tag]; }
+
+ private:
+  const ModelImpl* model_ = nullptr;
+  std::vector<float> trans_;  // (kNumTags + 1) x kNumTags
+};
+
+struct CoarseStats {
+  uint64_t nodes = 0;  // nodes the pass saw
+  uint64_t kept = 0;   // nodes it kept
+};
+
+class CoarsePass {
+ public:
+  // Drops from lattice->nodes (keeping their order) every node whose best
+  // cheap path over text[begin, end) costs more than `margin` nats above the
+  // cheapest path. The nodes of the cheapest path are always kept. Nodes the
+  // pass cannot score packed (user dictionary entries) are unpacked.
+  void Prune(const ModelImpl& model, const std::u32string& text, uint32_t begin, uint32_t end,
+             const StepParams& params, float margin, Lattice* lattice);
+
+  // After Prune: the best cheap cost through each node the pass saw, in its
+  // index before pruning, and the cheapest path's cost (for the tests).
+  const std::vector<float>& through() const { return through_; }
+  float best() const { return best_; }
+  const CoarseStats& stats() const { return stats_; }
+  // Bytes of the pass's buffers (for the memory budget).
+  uint64_t held_bytes() const;
+
+ private:
+  static constexpr float kInf = 1e30f;
+  // A node's cheap summary: its first and last tag and its own cost.
+  void Summarize(const ModelImpl& model, Lattice* lattice);
+  void Forward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes);
+  void Backward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes);
+  // Combined tag and boundary cost of `tag` after `prev`.
+  float Join(int prev, int tag, bool space) const { return join_[(prev * kNumTags + tag) * 2 + (space ? 1 : 0)]; }
+  void FillJoins(const ModelImpl& model, const StepParams& params);
+
+  CoarseTables tables_;
+  std::vector<float> join_;  // (kNumTags + 1) x kNumTags x 2
+  float join_floor_ = 1.0f, join_weight_ = -1.0f, join_penalty_ = -1.0f;  // the params join_ holds
+  const ModelImpl* join_model_ = nullptr;
+
+  // By node (index before pruning).
+  std::vector<float> cost_, fwd_, bwd_, through_;
+  std::vector<uint8_t> first_tag_, last_tag_;
+  // By chunk position (p - begin): the next non-space position at or after
+  // p, whether a space precedes p, the nodes (by index) ending there.
+  std::vector<uint32_t> eff_, end_first_, end_nodes_, begin_first_;
+  // The nodes that close a pair (ClosesPair), by where they begin.
+  std::vector<uint32_t> closers_, closer_first_;
+  std::vector<uint32_t> openers_;  // Forward: the pair openers ending at one position
+  std::vector<uint8_t> space_;
+  // Backward: by chunk position x tag, the best cost from the position on
+  // after a node whose last tag is `tag` (kInf: not computed yet, kUnset).
+  std::vector<float> out_;
+  std::vector<float> agg_;       // one position's best by tag
+  std::vector<uint8_t> agg_tags_;  // the tags set in agg_
+  float best_ = 0.0f;
+  CoarseStats stats_;
+};
+
+}  // namespace kma::search
+
+#endif  // KMA_CORE_SEARCH_COARSE_PASS_H_
