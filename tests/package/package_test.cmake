@@ -191,14 +191,26 @@ elseif(CASE STREQUAL "natives")
   endif()
   file(GLOB _wheels "${_out}/python/*.whl")
   foreach(_whl IN LISTS _wheels)
-    get_filename_component(_name "${_whl}" NAME_WE)
+    # (NAME, not NAME_WE: that stops at the version's first dot, and two
+    # wheels of one version would share a directory.)
+    get_filename_component(_name "${_whl}" NAME)
     file(MAKE_DIRECTORY "${_dir}/${_name}")
     run("${_dir}/${_name}" ${CMAKE_COMMAND} -E tar xf "${_whl}")
     file(GLOB_RECURSE _so "${_dir}/${_name}/*.so*")
     list(APPEND _files ${_so})
   endforeach()
-  run("${_dir}" ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
-      -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake")
+  # Not through run(): its ARGN would split the list into one argument per
+  # file, and glibc_floor.cmake would check only the first.
+  list(LENGTH _files _count)
+  execute_process(COMMAND ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
+                          -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake"
+                  RESULT_VARIABLE _rc OUTPUT_VARIABLE _o ERROR_VARIABLE _e)
+  string(REGEX MATCHALL "[^\n]*: (newest GLIBC_[0-9.]+|statically linked)" _checked "${_o}")
+  list(LENGTH _checked _checked_count)
+  if(NOT _rc EQUAL 0 OR NOT _checked_count EQUAL _count)
+    message(FATAL_ERROR "[${CASE}] glibc_floor.cmake (${_checked_count} of ${_count} files checked):\n${_o}${_e}")
+  endif()
+  message(STATUS "[${CASE}] ${_count} native files:\n${_o}")
   # The Windows natives (tools/package.sh --cross): only DLLs every Windows
   # has (the C++ runtime and winpthreads are linked in).
   file(GLOB_RECURSE _dlls "${_dir}/native/windows/*.dll" "${_dir}/runtimes/win-*/native/*.dll")
