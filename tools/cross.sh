@@ -115,7 +115,8 @@ cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release \
   -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_BENCH=OFF \
   -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON >/dev/null || die "cmake configure failed"
 
-# Only what the packages and the C tests need (no CLI, no model builder).
+# Only what the packages and the C tests need (the CLI only for the aarch64
+# wheel, which carries it).
 targets=(kma kma_jni kma_csharp kma_default_model)
 for t in offsets_golden typos lm log model_default constraints; do targets+=("kma_capi_${t}_test"); done
 targets+=(kma_capi_test)
