@@ -7,14 +7,15 @@
 #   g++-aarch64-linux-gnu, tests under qemu-aarch64. The libraries kma links
 #   come from Debian's arm64 packages: the script adds the arm64 architecture
 #   to dpkg and installs libutf8proc-dev:arm64 libxxhash-dev:arm64
-#   libcmocka-dev:arm64 when they are missing.
+#   libcmocka-dev:arm64 libpython3.X-dev:arm64 when they are missing.
 # win-x64 (BUILD_DIR build-win64): Debian's MinGW-w64
 #   (g++-mingw-w64-x86-64-posix), tests under wine64. utf8proc, xxHash and
 #   cmocka have no Debian package for Windows: tools/win_deps.sh builds them
 #   from Debian's own sources into BUILD_DIR/deps (apt-get source: needs
 #   deb-src lines in apt's sources).
 # It builds what the packages need from that target (libkma, the JNI and C#
-# libraries) and the C ABI tests, among them the golden analyses
+# libraries; for linux-aarch64 also the CLI and the Python wheel, from
+# lib<python3.X>-dev:arm64's headers) and the C ABI tests, among them the golden analyses
 # (tests/golden/expected.tsv and offsets_expected.tsv), which must be
 # identical to x86_64's. Missing Debian packages are installed
 # (KMA_SKIP_APT=1: never). tools/package.sh --cross calls it for each target.
@@ -49,7 +50,9 @@ case "${target}" in
     toolchain=aarch64-linux-gnu
     emulator=qemu-aarch64
     host_tools=(g++-aarch64-linux-gnu qemu-user)
-    target_libs=(libutf8proc-dev:arm64 libxxhash-dev:arm64 libcmocka-dev:arm64)
+    # The Python headers of the build machine's interpreter, for the wheel.
+    py="$(/usr/bin/python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo python3)"
+    target_libs=(libutf8proc-dev:arm64 libxxhash-dev:arm64 libcmocka-dev:arm64 "lib${py}-dev:arm64")
     foreign_arch=arm64
     # The thread, pool and user-dictionary suites take minutes under TCG.
     tests='^capi_(cmocka|offsets_golden|typos|lm|log|log_unknown_isa|log_unrunnable_isa|model_default|constraints|exports)$'
@@ -95,6 +98,13 @@ if [[ "${KMA_SKIP_APT:-0}" != 1 ]] && command -v apt-get >/dev/null; then
 fi
 
 extra=()
+if [[ "${target}" == linux-aarch64 ]]; then
+  # The wheel: the Python extension and the CLI it carries (the CLI's JSON
+  # library is headers only, found on the build machine).
+  extra+=(-DKMA_BUILD_PYTHON=ON -DKMA_BUILD_TOOLS=ON -Dnlohmann_json_DIR=/usr/share/cmake/nlohmann_json)
+else
+  extra+=(-DKMA_BUILD_TOOLS=OFF)
+fi
 if [[ "${target}" == win-x64 ]]; then
   "${root}/tools/win_deps.sh" "${build_dir}/deps" || die "tools/win_deps.sh failed"
   extra+=(-DKMA_WIN_DEPS_PREFIX="${build_dir}/deps")
@@ -102,13 +112,18 @@ fi
 log "configuring ${build_dir}"
 cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_TOOLCHAIN_FILE="${root}/cmake/toolchains/${toolchain}.cmake" "${extra[@]}" \
-  -DKMA_BUILD_TOOLS=OFF -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_BENCH=OFF \
+  -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_BENCH=OFF \
   -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON >/dev/null || die "cmake configure failed"
 
-# Only what the packages and the C tests need (no CLI, no model builder).
+# Only what the packages and the C tests need (the CLI only for the aarch64
+# wheel, which carries it).
 targets=(kma kma_jni kma_csharp kma_default_model)
 for t in offsets_golden typos lm log model_default constraints; do targets+=("kma_capi_${t}_test"); done
 targets+=(kma_capi_test)
+if [[ "${target}" == linux-aarch64 ]]; then
+  # manylinux_2_28_aarch64 (bindings/python/CMakeLists.txt), with kma/bin/kma.
+  targets+=(kma_cli kma_python_wheel)
+fi
 if [[ "${target}" == win-x64 ]]; then
   # Every C test program the build defines (wine runs them all).
   mapfile -t capi_tests < <(cmake --build "${build_dir}" --target help | grep -o 'kma_capi_[a-z0-9_]*' | sort -u)

@@ -11,6 +11,7 @@
 #   OUT_DIR/nuget/    Kma.<v>.nupkg (net8.0 and net10.0; native libraries,
 #                     model)
 #   OUT_DIR/python/   kma_analyzer-<v>-cp3X-cp3X-manylinux_2_28_<arch>.whl
+#                     (with --cross also the aarch64 one)
 #   OUT_DIR/rust/     kma-sys-<v>.crate and kma-<v>.crate (cargo package)
 #
 # --cross also builds kma for linux-aarch64 and win-x64 (tools/cross.sh,
@@ -45,7 +46,7 @@ while (($#)); do
     -o) out_dir="${2:?-o needs a directory}"; shift 2 ;;
     --no-build) do_build=0; shift ;;
     --cross) cross=1; shift ;;
-    -h | --help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
@@ -111,6 +112,12 @@ if [[ -n "${wheel_dir}" ]] && compgen -G "${wheel_dir}/*.whl" >/dev/null; then
   cp "${wheel_dir}"/*.whl "${out_dir}/python/"
 else
   log "skipping the Python wheel: not configured or not built (KMA_BUILD_PYTHON=ON)"
+fi
+# The aarch64 cross build's wheel (tools/cross.sh builds it), beside this one.
+cross_aarch64="$(cache_value KMA_CROSS_AARCH64_DIR)"
+if [[ -n "${cross_aarch64}" ]] && compgen -G "${cross_aarch64}/bindings/python/dist/*.whl" >/dev/null; then
+  mkdir -p "${out_dir}/python"
+  cp "${cross_aarch64}"/bindings/python/dist/*.whl "${out_dir}/python/"
 fi
 
 if grep -q '^KMA_BUILD_RUST:BOOL=ON' "${cache}"; then

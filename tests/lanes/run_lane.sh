@@ -12,6 +12,14 @@
 #                                          on one model, user dictionaries made
 #                                          while analyzers run, the CLI with
 #                                          threads
+#   run_lane.sh aarch64 SOURCE_DIR WORK_DIR  a unity cross build of libkma
+#                                          for linux-aarch64 (Debian's
+#                                          g++-aarch64-linux-gnu) and, under
+#                                          qemu-aarch64, the C ABI suite and
+#                                          the golden analyses; skipped when
+#                                          the cross toolchain, qemu or the
+#                                          arm64 -dev packages are missing
+#                                          (tools/cross.sh installs them)
 #   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target from the
 #                                          committed corpus, KMA_FUZZ_BUDGET
 #                                          CPU-seconds (140) shared among them or
@@ -83,6 +91,27 @@ case "${lane}" in
     ctest --test-dir "${tree}" --output-on-failure --no-tests=error \
       -R '^(capi_threads|capi_pool|capi_user_dict|cli_analyze_threads|cli_version|cli_analyze_morphs)$'
     ;;
+  aarch64)
+    # A reduced tools/cross.sh: the library and the two tests that hold the
+    # goldens (tests/golden/expected.tsv, offsets_expected.tsv, byte for byte
+    # as on x86_64) and the C ABI suite; the JNI, C# and Python natives, the
+    # CLI and the other C tests are tools/cross.sh's.
+    for need in aarch64-linux-gnu-g++ qemu-aarch64; do
+      command -v "${need}" >/dev/null ||
+        { echo "SKIP: ${need} is missing (tools/cross.sh installs the cross toolchain)"; exit "${skip_code}"; }
+    done
+    for need in libutf8proc.a libxxhash.a libcmocka.so; do
+      need="/usr/lib/aarch64-linux-gnu/${need}"
+      [[ -e "${need}" ]] ||
+        { echo "SKIP: ${need} is missing (the arm64 -dev packages: tools/cross.sh installs them)"; exit "${skip_code}"; }
+    done
+    tree="${work}/aarch64"
+    cmake -S "${src}" -B "${tree}" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_TOOLCHAIN_FILE="${src}/cmake/toolchains/aarch64-linux-gnu.cmake" -DCMAKE_UNITY_BUILD=ON \
+      -DKMA_BUILD_TOOLS=OFF -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_BENCH=OFF >/dev/null
+    cmake --build "${tree}" --parallel "${jobs}" --target kma kma_default_model kma_capi_offsets_golden_test kma_capi_test
+    ctest --test-dir "${tree}" --output-on-failure --no-tests=error -R '^capi_(offsets_golden|cmocka)$'
+    ;;
   fuzz)
     [[ -d "${asan_tree}" ]] || configure_asan
     # Every target has its seed corpus folder, so a new one joins the lane
@@ -133,7 +162,7 @@ case "${lane}" in
     fi
     ;;
   *)
-    echo "unknown lane '${lane}' (asan, tsan, fuzz)" >&2
+    echo "unknown lane '${lane}' (asan, tsan, aarch64, fuzz)" >&2
     exit 2
     ;;
 esac

@@ -1,7 +1,8 @@
 # Consumes kma's packages the way a user would, outside the tree, one case
 # per ctest test:
 #   cmake -DCASE=<case> -DSOURCE_DIR=<repo> -DBUILD_DIR=<build> -DWORK_DIR=<dir>
-#         [-DCARGO=...] [-DDOTNET=...] [-DJAVA=... -DJAVAC=...] -P package_test.cmake
+#         [-DCARGO=...] [-DDOTNET=...] [-DJAVA=... -DJAVAC=...] [-DARM64_ROOT=...]
+#         -P package_test.cmake
 #
 #   setup           tools/package.sh --no-build into WORK_DIR/out (the fixture)
 #   natives         readelf: every shipped native file needs glibc 2.28 at
@@ -17,6 +18,12 @@
 #   c_pkg_config    cc with `pkg-config --cflags --libs` and a documented rpath;
 #                   examples/analyze.c built so, run from an empty directory
 #   java            javac/java with only kma.jar on the class path
+#   java_qemu_aarch64  the same jar and program under qemu-aarch64 with
+#                   Debian's arm64 JVM (skipped without the jar's aarch64
+#                   native, qemu-aarch64 or the JVM: tools/arm64_runtimes.sh)
+#   python_wheel_qemu_aarch64  the manylinux_2_28_aarch64 wheel installed
+#                   into a fresh venv of Debian's arm64 Python under
+#                   qemu-aarch64, `python -m kma analyze` (skipped likewise)
 #   dotnet_net8.0, dotnet_net10.0   console apps restoring Kma from a local feed
 #   dotnet_publish_linux_arm64  `dotnet publish -r linux-arm64` carries the
 #                   arm64 native (skipped when the package has none)
@@ -118,6 +125,26 @@ if(NOT CASE STREQUAL "setup")
   endif()
 endif()
 
+# find_arm64_runtime(<exe>): sets _arm64_emulator (qemu-aarch64 on the cross
+# toolchain's sysroot, with the unpacked runtimes' libraries) and
+# _arm64_run (it and ARM64_ROOT/<exe>), or skips the case. The sysroot's
+# lib/ comes first (tools/arm64_runtimes.sh says why).
+macro(find_arm64_runtime exe)
+  set(_sysroot /usr/aarch64-linux-gnu)
+  find_program(_qemu qemu-aarch64)
+  if(NOT _qemu OR NOT EXISTS "${_sysroot}/lib/ld-linux-aarch64.so.1")
+    message("SKIP: qemu-aarch64 or the aarch64 sysroot ${_sysroot} is missing (apt-get install qemu-user g++-aarch64-linux-gnu)")
+    return()
+  endif()
+  if(NOT ARM64_ROOT OR NOT EXISTS "${ARM64_ROOT}/${exe}")
+    message("SKIP: no ${exe} in '${ARM64_ROOT}' (tools/arm64_runtimes.sh unpacks Debian's; -DKMA_ARM64_ROOT=DIR)")
+    return()
+  endif()
+  set(_arm64_emulator "${_qemu}" -L ${_sysroot} -E
+      LD_LIBRARY_PATH=${_sysroot}/lib:${ARM64_ROOT}/lib/aarch64-linux-gnu:${ARM64_ROOT}/usr/lib/aarch64-linux-gnu)
+  set(_arm64_run ${_arm64_emulator} "${ARM64_ROOT}/${exe}")
+endmacro()
+
 # The packaged Rust crates, unpacked into the case's directory.
 macro(unpack_crates)
   file(GLOB _crates "${_out}/rust/*.crate")
@@ -164,14 +191,26 @@ elseif(CASE STREQUAL "natives")
   endif()
   file(GLOB _wheels "${_out}/python/*.whl")
   foreach(_whl IN LISTS _wheels)
-    get_filename_component(_name "${_whl}" NAME_WE)
+    # (NAME, not NAME_WE: that stops at the version's first dot, and two
+    # wheels of one version would share a directory.)
+    get_filename_component(_name "${_whl}" NAME)
     file(MAKE_DIRECTORY "${_dir}/${_name}")
     run("${_dir}/${_name}" ${CMAKE_COMMAND} -E tar xf "${_whl}")
     file(GLOB_RECURSE _so "${_dir}/${_name}/*.so*")
     list(APPEND _files ${_so})
   endforeach()
-  run("${_dir}" ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
-      -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake")
+  # Not through run(): its ARGN would split the list into one argument per
+  # file, and glibc_floor.cmake would check only the first.
+  list(LENGTH _files _count)
+  execute_process(COMMAND ${CMAKE_COMMAND} "-DFILES=${_files}" -DFLOOR=2.28
+                          -P "${SOURCE_DIR}/tests/package/glibc_floor.cmake"
+                  RESULT_VARIABLE _rc OUTPUT_VARIABLE _o ERROR_VARIABLE _e)
+  string(REGEX MATCHALL "[^\n]*: (newest GLIBC_[0-9.]+|statically linked)" _checked "${_o}")
+  list(LENGTH _checked _checked_count)
+  if(NOT _rc EQUAL 0 OR NOT _checked_count EQUAL _count)
+    message(FATAL_ERROR "[${CASE}] glibc_floor.cmake (${_checked_count} of ${_count} files checked):\n${_o}${_e}")
+  endif()
+  message(STATUS "[${CASE}] ${_count} native files:\n${_o}")
   # The Windows natives (tools/package.sh --cross): only DLLs every Windows
   # has (the C++ runtime and winpthreads are linked in).
   file(GLOB_RECURSE _dlls "${_dir}/native/windows/*.dll" "${_dir}/runtimes/win-*/native/*.dll")
@@ -276,6 +315,66 @@ elseif(CASE STREQUAL "java")
   # The model is copied out of the jar into the cache directory once.
   run_clean("${_dir}" "${JAVA}" -Dkma.model.cachedir=${_dir}/cache -cp kma.jar:. Main)
   expect_analysis(BATCH)
+
+elseif(CASE STREQUAL "java_qemu_aarch64")
+  # The same jar and Main under qemu-aarch64 with Debian's arm64 JVM:
+  # NativeLoader must pick native/linux/aarch64/.
+  set(_jar "${_out}/java/kma-java-${VERSION}.jar")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E tar tf "${_jar}" OUTPUT_VARIABLE _list)
+  if(NOT _list MATCHES "native/linux/aarch64/libkma_jni\\.so")
+    message("SKIP: the jar has no linux-aarch64 native (tools/package.sh --cross makes it)")
+    return()
+  endif()
+  find_arm64_runtime(usr/lib/jvm/java-17-openjdk-arm64/bin/java)
+  file(COPY_FILE "${_jar}" "${_dir}/kma.jar")
+  file(COPY "${_consumers}/Main.java" DESTINATION "${_dir}")
+  # Compiled by the host's javac, for the arm64 JVM's release or older.
+  run("${_dir}" "${JAVAC}" --release 11 -cp kma.jar Main.java)
+  run_clean("${_dir}" ${_arm64_run} -Dkma.model.cachedir=${_dir}/cache -cp kma.jar:. Main)
+  expect_analysis(BATCH)
+
+elseif(CASE STREQUAL "python_wheel_qemu_aarch64")
+  # A fresh venv of Debian's arm64 Python under qemu-aarch64. The host's pip
+  # installs the wheel into it for that platform (pip refuses a wheel whose
+  # tags do not fit cp311 on manylinux_2_28_aarch64); the venv's python
+  # imports it and runs the CLI it carries.
+  file(GLOB _whl "${_out}/python/*manylinux_2_28_aarch64.whl")
+  if(NOT _whl)
+    message("SKIP: no manylinux_2_28_aarch64 wheel (tools/package.sh --cross makes it)")
+    return()
+  endif()
+  find_arm64_runtime(usr/bin/python3.11)
+  execute_process(COMMAND /usr/bin/python3 -m pip --version RESULT_VARIABLE _no_pip OUTPUT_QUIET ERROR_QUIET)
+  if(_no_pip)
+    message("SKIP: the host has no pip to install the wheel with (apt-get install python3-pip)")
+    return()
+  endif()
+  run_clean("${_dir}" ${_arm64_run} -m venv --without-pip "${_dir}/venv")
+  run("${_dir}" /usr/bin/python3 -m pip install --quiet --no-index --no-deps --no-compile
+      --platform manylinux_2_28_aarch64 --implementation cp --python-version 3.11 --abi cp311
+      --only-binary=:all: --target "${_dir}/venv/lib/python3.11/site-packages" "${_whl}")
+  set(_site "${_dir}/venv/lib/python3.11/site-packages")
+  set(_arm64_run ${_arm64_emulator} "${_dir}/venv/bin/python")
+  # (Lines, not ";": CMake would split the argument there.)
+  run_clean("${_dir}" ${_arm64_run} -c
+            "import kma, platform\nprint(kma.Analyzer().analyze('아버지가방에들어가신다')[0])\nprint(platform.machine(), kma.__file__)")
+  expect_analysis()
+  if(NOT OUT MATCHES "\naarch64 ${_site}/kma/__init__.py\n")
+    message(FATAL_ERROR "[${CASE}] kma was not imported from the venv by an aarch64 python:\n${OUT}")
+  endif()
+  file(WRITE "${_dir}/in.txt" "아버지가방에들어가신다\n")
+  # `python -m kma` execs the wheel's kma/bin/kma (an aarch64 program): the
+  # kernel runs that under qemu only when binfmt_misc has qemu-aarch64
+  # registered. Without it the CLI is run under qemu directly, with the
+  # bundled model as `python -m kma` would pass it.
+  if(EXISTS /proc/sys/fs/binfmt_misc/qemu-aarch64)
+    run_clean("${_dir}" ${_arm64_run} -m kma analyze in.txt)
+  else()
+    message(STATUS "[${CASE}] no qemu-aarch64 in binfmt_misc: kma/bin/kma run under qemu-aarch64 itself")
+    run_clean("${_dir}" ${_arm64_emulator} "${_site}/kma/bin/kma" analyze
+              --model "${_site}/kma/data/kma-default.kmam" in.txt)
+  endif()
+  expect_analysis()
 
 elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64)$")
   set(TFM "${CMAKE_MATCH_1}")
