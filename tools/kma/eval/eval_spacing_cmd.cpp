@@ -55,7 +55,7 @@ double ThreadCpuSeconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-bool IsSpaceByte(char c) { return c == ' ' || c == '\t'; }
+bool IsBlankByte(char c) { return c == ' ' || c == '\t'; }
 
 // The text's characters without spaces, and the byte offsets into them
 // where a space stood (between two characters).
@@ -68,7 +68,7 @@ Spacing SpacingOf(std::string_view s) {
   Spacing sp;
   bool pending = false;
   for (char c : s) {
-    if (IsSpaceByte(c)) {
+    if (IsBlankByte(c)) {
       pending = !sp.chars.empty();
       continue;
     }
@@ -86,9 +86,9 @@ std::string Noisy(std::string_view s, uint64_t seed) {
   Rng rng(seed);
   std::string out;
   for (size_t i = 0; i < s.size();) {
-    if (IsSpaceByte(s[i])) {
+    if (IsBlankByte(s[i])) {
       size_t j = i;
-      while (j < s.size() && IsSpaceByte(s[j])) ++j;
+      while (j < s.size() && IsBlankByte(s[j])) ++j;
       if (!rng.Chance(0.2)) out.append(s, i, j - i);
       i = j;
       continue;
@@ -96,7 +96,7 @@ std::string Noisy(std::string_view s, uint64_t seed) {
     size_t j = i + 1;  // the next character (UTF-8)
     while (j < s.size() && (static_cast<unsigned char>(s[j]) & 0xC0) == 0x80) ++j;
     out.append(s, i, j - i);
-    if (j < s.size() && !IsSpaceByte(s[j]) && rng.Chance(0.05)) out.push_back(' ');
+    if (j < s.size() && !IsBlankByte(s[j]) && rng.Chance(0.05)) out.push_back(' ');
     i = j;
   }
   return out;

@@ -25,7 +25,7 @@ std::vector<std::string> Show(const std::vector<StemEnding>& v) {
   return out;
 }
 
-bool Has(const std::vector<std::string>& v, const std::string& x) {
+bool Contains(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
@@ -44,7 +44,7 @@ TEST(InfinitiveStems, UndoesContractionsAndIrregularStems) {
   };
   for (const auto& c : kCases) {
     const std::vector<std::string> got = Show(InfinitiveStems(U(c.infinitive)));
-    EXPECT_TRUE(Has(got, c.expected)) << c.infinitive << " should give " << c.expected;
+    EXPECT_TRUE(Contains(got, c.expected)) << c.infinitive << " should give " << c.expected;
   }
 }
 
@@ -67,7 +67,7 @@ TEST(NominalizedStems, UndoesNominalization) {
   };
   for (const auto& c : kCases) {
     const std::vector<std::string> got = Show(NominalizedStems(U(c.noun)));
-    EXPECT_TRUE(Has(got, c.expected)) << c.noun << " should give " << c.expected;
+    EXPECT_TRUE(Contains(got, c.expected)) << c.noun << " should give " << c.expected;
   }
   EXPECT_TRUE(NominalizedStems(U"나무").empty());  // no 기, 음 or final ㅁ
 }
@@ -95,10 +95,10 @@ TEST(ContractedSpellings, ContractsOneStemPlusInfinitive) {
   for (const std::u32string& s : ContractedSpellings(U"거두어들이")) got.push_back(ToUtf8(s));
   ASSERT_FALSE(got.empty());
   EXPECT_EQ(got[0], "거두어들이");
-  EXPECT_TRUE(Has(got, "거둬들이"));
+  EXPECT_TRUE(Contains(got, "거둬들이"));
   got.clear();
   for (const std::u32string& s : ContractedSpellings(U"하여")) got.push_back(ToUtf8(s));
-  EXPECT_TRUE(Has(got, "해"));
+  EXPECT_TRUE(Contains(got, "해"));
   EXPECT_EQ(ContractedSpellings(U"사람").size(), 1u);
 }
 
