@@ -76,8 +76,16 @@ ModelWriter SmallWriter() {
   return w;
 }
 
+// With the process id: the sanitizer lanes run this test binary while the
+// main tree's copy runs, and two processes sharing one FIFO path deadlock
+// (each removes and recreates the other's FIFO).
 std::string TempPath(const std::string& leaf) {
-  return ::testing::TempDir() + "kma_model_format_test_" + leaf;
+#if defined(__unix__) || defined(__APPLE__)
+  const std::string pid = std::to_string(::getpid()) + "_";
+#else
+  const std::string pid;
+#endif
+  return ::testing::TempDir() + "kma_model_format_test_" + pid + leaf;
 }
 
 bool FileExists(const std::string& path) {
