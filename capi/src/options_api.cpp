@@ -15,6 +15,7 @@
 
 #include "capi/src/api_guard.h"
 #include "capi/src/handles.h"
+#include "core/base/name_list.h"
 #include "core/search/stop_words.h"
 #include "core/text/pretokenizer.h"
 #include "kma/kma.h"
@@ -104,24 +105,18 @@ bool ParseStopWordList(const char* fn, const char* value, kma_options* opt, kma_
 
 // KMA_OPT_OUTPUT_TAGS: tag names separated by commas or spaces, as a mask.
 bool ParseOutputTags(const char* fn, const char* value, kma_options* opt, kma_status* st) {
-  const std::string_view list = value;
   uint64_t mask = 0;
-  size_t b = 0;
-  while (b < list.size()) {
-    size_t e = list.find_first_of(", ", b);
-    if (e == std::string_view::npos) e = list.size();
-    const std::string_view name = list.substr(b, e - b);
-    b = e + 1;
-    if (name.empty()) continue;
+  const bool ok = kma::ForEachListedName(value, [&](std::string_view name) {
     kma::PosTag tag;
     if (!kma::ParseTag(name, &tag) || tag == kma::PosTag::kUN) {
       *st = Fail(KMA_E_INVALID_ARGUMENT, {fn, ": KMA_OPT_OUTPUT_TAGS: unknown tag '", name, "'"});
       return false;
     }
     mask |= uint64_t{1} << static_cast<unsigned>(tag);
-  }
-  opt->analyze.output_tags = mask;
-  return true;
+    return true;
+  });
+  if (ok) opt->analyze.output_tags = mask;
+  return ok;
 }
 
 // In increasing slot order (kma_option_next relies on it; a test checks).

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <utility>
 
+#include "core/base/name_list.h"
 #include "core/text/char_class.h"
 
 namespace kma {
@@ -448,13 +449,7 @@ bool ParseSpecialClasses(std::string_view list, uint32_t* out, std::string* bad)
       {"all", kSpecialAll},
   };
   uint32_t bits = 0;
-  size_t b = 0;
-  while (b < list.size()) {
-    size_t e = list.find_first_of(", ", b);
-    if (e == std::string_view::npos) e = list.size();
-    const std::string_view name = list.substr(b, e - b);
-    b = e + 1;
-    if (name.empty()) continue;
+  const bool ok = ForEachListedName(list, [&](std::string_view name) {
     const auto it = std::find_if(std::begin(kNames), std::end(kNames),
                                  [&](const auto& n) { return n.first == name; });
     if (it == std::end(kNames)) {
@@ -462,9 +457,10 @@ bool ParseSpecialClasses(std::string_view list, uint32_t* out, std::string* bad)
       return false;
     }
     bits |= it->second;
-  }
-  *out = bits;
-  return true;
+    return true;
+  });
+  if (ok) *out = bits;
+  return ok;
 }
 
 }  // namespace kma

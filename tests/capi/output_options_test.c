@@ -15,21 +15,7 @@
 
 #include "test_util.h"
 
-static kma_model* g_model;
-
-static int setup(void** state) {
-  (void)state;
-  if (kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK) return 0;
-  fprintf(stderr, "cannot open %s: %s\n", KMA_TEST_MODEL_PATH, kma_last_error_message());
-  return -1;
-}
-
-static int teardown(void** state) {
-  (void)state;
-  kma_model_free(g_model);
-  g_model = NULL;
-  return 0;
-}
+KMA_TEST_GROUP_MODEL()
 
 /* An analyzer with int slot `option` set to `value` (0: no option set). */
 static kma_analyzer* new_analyzer(int32_t option, int32_t value) {
@@ -296,5 +282,5 @@ int main(void) {
       cmocka_unit_test(stop_words),
       cmocka_unit_test(special_classes),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, open_model, close_model);
 }

@@ -29,11 +29,14 @@
   static kma_model* g_model;                                                      \
   static int open_model(void** state) {                                           \
     (void)state;                                                                  \
-    return kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK ? 0 : -1; \
+    if (kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK) return 0; \
+    fprintf(stderr, "cannot open %s: %s\n", KMA_TEST_MODEL_PATH, kma_last_error_message()); \
+    return -1;                                                                    \
   }                                                                               \
   static int close_model(void** state) {                                          \
     (void)state;                                                                  \
     kma_model_free(g_model);                                                      \
+    g_model = NULL;                                                               \
     return 0;                                                                     \
   }
 

@@ -13,21 +13,7 @@
 #include "test_util.h"
 
 /* The bundled model, shared by the tests (opened once for the group). */
-static kma_model* g_model;
-
-static int setup(void** state) {
-  (void)state;
-  if (kma_model_open_file(&g_model, KMA_TEST_MODEL_PATH, NULL) == KMA_OK) return 0;
-  fprintf(stderr, "cannot open %s: %s\n", KMA_TEST_MODEL_PATH, kma_last_error_message());
-  return -1;
-}
-
-static int teardown(void** state) {
-  (void)state;
-  kma_model_free(g_model);
-  g_model = NULL;
-  return 0;
-}
+KMA_TEST_GROUP_MODEL()
 
 /* An analyzer with KMA_OPT_TYPOS set to `typos`. */
 static kma_analyzer* new_analyzer(int32_t typos) {
@@ -133,5 +119,5 @@ int main(void) {
       cmocka_unit_test(corrected_tokens_keep_the_written_span),
       cmocka_unit_test(correct_text_and_laughter),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, open_model, close_model);
 }
