@@ -17,6 +17,8 @@
 #include "core/model/model.h"
 #include "core/search/analyzer.h"
 #include "core/search/constraints.h"
+#include "core/search/glue.h"
+#include "core/search/word_discovery.h"
 #include "core/userdict/user_dictionary.h"
 #include "kma/kma.h"
 
@@ -92,6 +94,21 @@ struct kma_result {
   std::string pool;
   // KMA_OPT_LEMMA of the analyzer: the records show the lemmas.
   bool lemma_records = false;
+};
+
+// Text kma made (kma_space_utf8, kma_glue_utf8, kma_word_list_user_dict).
+struct kma_text {
+  std::string bytes;
+  std::vector<kma::GlueBreak> breaks;  // kma_glue_utf8 only
+};
+
+struct kma_word_finder {
+  kma::WordDiscovery discovery;
+};
+
+struct kma_word_list {
+  std::vector<kma::WordCandidate> words;
+  size_t distinct_words = 0;  // of the finder, for the user dictionary's header
 };
 
 #endif  // KMA_CAPI_SRC_HANDLES_H_

@@ -10,11 +10,6 @@
 #include "core/search/spacer.h"
 #include "kma/kma.h"
 
-struct kma_text {
-  std::string bytes;
-  std::vector<kma::GlueBreak> breaks;  // kma_glue_utf8 only
-};
-
 namespace {
 
 using kma::capi::Fail;

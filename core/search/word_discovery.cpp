@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <string>
 #include <unordered_set>
 
 #include "core/text/utf.h"
@@ -82,6 +83,19 @@ StatusOr<bool> KnownWord(Analyzer* analyzer, const std::string& form) {
 }
 
 }  // namespace
+
+std::string CandidatesAsUserDictionary(const std::vector<WordCandidate>& found, size_t distinct_words,
+                                       std::string_view tag) {
+  std::string out = "# kma extract-words: " + std::to_string(found.size()) + " candidate nouns of " +
+                    std::to_string(distinct_words) + " distinct words, best first\n";
+  for (const WordCandidate& w : found) {
+    out += w.form;
+    out += '\t';
+    out += tag;
+    out += '\n';
+  }
+  return out;
+}
 
 Status WordDiscovery::Add(std::string_view text) {
   std::u32string cps;

@@ -59,6 +59,13 @@ struct WordCandidate {
   float score = 0;              // particle_share * ln(count) * cohesion
 };
 
+// `found` as a user dictionary (docs/USER_DICTIONARY.md) of entries tagged
+// `tag` (NNG or NNP), best first: a '#' header line (how many candidates of
+// how many distinct words), then FORM<TAB>TAG per line. What kma
+// extract-words writes and kma_word_list_user_dict() returns.
+std::string CandidatesAsUserDictionary(const std::vector<WordCandidate>& found, size_t distinct_words,
+                                       std::string_view tag);
+
 class WordDiscovery {
  public:
   // Counts the words of `text` (one or more lines). Invalid UTF-8 is

@@ -82,5 +82,6 @@
 #include "kma_lm.h"
 #include "kma_user_dict.h"
 #include "kma_space.h"
+#include "kma_words.h"
 
 #endif /* KMA_H_ */

@@ -88,9 +88,8 @@ int RunExtractWords(int argc, char** argv, int first) {
       std::fprintf(out, "%s\t%u\t%.4f\t%.4f\t%.4f\n", w.form.c_str(), w.count, w.particle_share, w.cohesion,
                    w.score);
   } else {
-    std::fprintf(out, "# kma extract-words: %zu candidate nouns of %zu distinct words, best first\n", found.size(),
-                 discovery.distinct_words());
-    for (const WordCandidate& w : found) std::fprintf(out, "%s\t%s\n", w.form.c_str(), tag.c_str());
+    const std::string text = CandidatesAsUserDictionary(found, discovery.distinct_words(), tag);
+    std::fwrite(text.data(), 1, text.size(), out);
   }
   if (std::fflush(out) != 0) return Fail(kExitRuntime, "error writing the output");
   return failed ? kExitRuntime : kExitOk;

@@ -9,11 +9,11 @@ tag set) and restores base forms::
     ['가깝/VA', 'ㄴ/ETM', '곳/NNG']
 
 :class:`Analyzer` (``analyze``, ``tokenize`` of one text or a stream of
-them, ``split_sentences``, ``analyze_many``, ``format``, ``space``,
+them, ``split_sentences``, ``analyze_many``, ``format``, ``space``, ``extract_words``,
 ``predict_next_morpheme``, ``most_similar_morphemes``), its
 :class:`Options`, :class:`Model`, :class:`UserDict`, :class:`Joiner`, the
 records :class:`Token`, :class:`Analysis`, :class:`Sentence` and
-:class:`LmEntry`, and :class:`KmaError`. Corpora on a
+:class:`LmEntry`, :class:`WordCandidate`, and :class:`KmaError`. Corpora on a
 Dask cluster: :mod:`kma.dask`.
 
 The package calls the kma C library (``libkma``) through its C ABI; the wheel
@@ -29,12 +29,12 @@ from ._errors import (STATUS_CODES, InvalidArgumentError, InvalidTextError, KmaE
                       MemoryBudgetError, ModelError, UnsatisfiableError)
 from ._model import BUNDLED_MODEL, Joiner, Model, UserDict, default_model_path
 from ._options import Options
-from ._types import Analysis, LmEntry, Sentence, Token
+from ._types import Analysis, LmEntry, Sentence, Token, WordCandidate
 
 __all__ = [
     "Analysis", "Analyzer", "BUNDLED_MODEL", "InvalidArgumentError", "InvalidTextError",
     "Joiner", "KmaError", "LmEntry", "MemoryBudgetError", "Model", "ModelError", "Options", "STATUS_CODES", "Sentence", "Token", "UnsatisfiableError",
-    "UserDict", "__version__",
+    "UserDict", "WordCandidate", "__version__",
     "active_isa", "default_model_path", "library_version", "model_format_versions",
     "tag_names",
 ]

@@ -9,7 +9,7 @@ from ._errors import KmaError
 from ._model import Model, MorphLike, PathLike, UserDict
 from ._options import Options
 from ._stream import DEFAULT_CHUNK, BlockedAnalyzers, blocklist_key, stream
-from ._types import Analysis, LmEntry, Sentence, Token
+from ._types import Analysis, LmEntry, Sentence, Token, WordCandidate
 
 Text = Union[str, bytes]
 #: A per-call blocklist: morphemes (``"form/TAG"``, ``(form, tag)``, a
@@ -249,6 +249,40 @@ class Analyzer:
         if weight is not None and not 0.0 <= weight <= 1.0:
             raise ValueError("weight must be in [0, 1] (or None for the default)")
         return self._native.space(text, -1.0 if weight is None else float(weight))
+
+    def extract_words(self, texts: Union[Text, Iterable[Text]], top: int = 200,
+                      min_count: int = 5) -> List[WordCandidate]:
+        """Candidate nouns of a corpus that this analyzer's model lacks
+        (new-word discovery, ``kma extract-words``), best first.
+
+        A candidate is a leading run of Hangul syllables of words that
+        particles or nothing follow, not part of a longer word, and not
+        already known to the model. Add the ones you keep to a
+        :class:`kma.UserDict` (``d.add_word(w.form, "NNG")``).
+
+        Args:
+            texts: the corpus: one text or an iterable of texts (``str``
+                or UTF-8 ``bytes``, any number of lines each).
+            top: candidates returned; 0 for all.
+            min_count: occurrences at the start of a word a candidate
+                needs, at least 1.
+
+        Raises:
+            ValueError: ``top`` below 0 or ``min_count`` below 1.
+            KmaError: a text the library rejects (its ``index`` says which).
+
+        Example:
+            >>> from kma import Analyzer
+            >>> lines = ["킬링타임용으로 좋다", "킬링타임용이다", "킬링타임용을 봤다"] * 3
+            >>> [w.form for w in Analyzer().extract_words(lines)]
+            ['킬링타임용']
+        """
+        top = _int_arg("top", top, 0, 1 << 30)
+        min_count = _int_arg("min_count", min_count, 1, 1 << 30)
+        if isinstance(texts, (str, bytes)):
+            texts = [texts]
+        items = texts if isinstance(texts, (list, tuple)) else list(texts)
+        return [WordCandidate(*w) for w in self._native.extract_words(items, top, min_count)]
 
     def analyze_many(self, texts: Iterable[Text], workers: int = 0, top_n: Optional[int] = None,
                      *, errors: str = "raise", blocklist: Optional[Blocklist] = None

@@ -107,6 +107,19 @@ class LmEntry(NamedTuple):
     """The entry's id in the language model's vocabulary."""
 
 
+class WordCandidate(NamedTuple):
+    """A candidate noun found by :meth:`kma.Analyzer.extract_words`."""
+
+    form: str
+    """The noun as written."""
+    count: int
+    """Its occurrences at the start of a word."""
+    score: float
+    """Share of those followed by a particle or nothing x ln(count) x
+    cohesion (how predictable it is from its first syllable); higher is
+    better."""
+
+
 def morph_pair(item: object, what: str) -> Tuple[str, str]:
     """``(form, tag)`` of a :class:`Token`, a ``(form, tag)`` pair or a
     ``"form/TAG"`` string; TypeError or ValueError naming ``what``."""

@@ -184,6 +184,9 @@ class Analyzer {
   py::list SplitSentences(py::handle text);
   // Spacing correction (space.cpp); a negative weight is the default.
   py::str Space(py::handle text, double weight);
+  // New-word discovery over `texts` (words.cpp): (form, count, score)
+  // tuples, best first; a bad text raises with its index.
+  py::list ExtractWords(py::sequence texts, size_t top, uint32_t min_count);
   py::list AnalyzeMany(py::sequence texts, uint32_t workers, int top_n,
                        bool return_errors);
   py::bytes FormatLines(py::sequence lines, int format, int top_n);

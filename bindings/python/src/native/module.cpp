@@ -67,6 +67,7 @@ void BindAnalyzer(py::module_& m) {
       .def("tokenize", &Analyzer::Tokenize, "text"_a)
       .def("split_sentences", &Analyzer::SplitSentences, "text"_a)
       .def("space", &Analyzer::Space, "text"_a, "weight"_a)
+      .def("extract_words", &Analyzer::ExtractWords, "texts"_a, "top"_a, "min_count"_a)
       .def("analyze_many", &Analyzer::AnalyzeMany, "texts"_a, "workers"_a, "top_n"_a,
            "return_errors"_a)
       .def("format_lines", &Analyzer::FormatLines, "lines"_a, "format"_a, "top_n"_a)

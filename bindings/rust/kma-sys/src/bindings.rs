@@ -1028,3 +1028,60 @@ extern "C" {
 extern "C" {
     pub fn kma_text_free(text: *mut kma_text);
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_word_finder {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct kma_word_list {
+    _unused: [u8; 0],
+}
+extern "C" {
+    pub fn kma_word_finder_new(out: *mut *mut kma_word_finder) -> kma_status;
+}
+extern "C" {
+    pub fn kma_word_finder_free(finder: *mut kma_word_finder);
+}
+extern "C" {
+    pub fn kma_word_finder_add_utf8(
+        finder: *mut kma_word_finder,
+        text: *const ::core::ffi::c_char,
+        bytes: usize,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_word_finder_distinct_words(finder: *const kma_word_finder) -> usize;
+}
+extern "C" {
+    pub fn kma_word_finder_extract(
+        finder: *const kma_word_finder,
+        analyzer: *mut kma_analyzer,
+        top: usize,
+        min_count: u32,
+        out: *mut *mut kma_word_list,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_word_list_count(list: *const kma_word_list) -> usize;
+}
+extern "C" {
+    pub fn kma_word_list_get(
+        list: *const kma_word_list,
+        index: usize,
+        form: *mut *const ::core::ffi::c_char,
+        count: *mut u32,
+        score: *mut f64,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_word_list_user_dict(
+        list: *const kma_word_list,
+        tag: *const ::core::ffi::c_char,
+        out: *mut *mut kma_text,
+    ) -> kma_status;
+}
+extern "C" {
+    pub fn kma_word_list_free(list: *mut kma_word_list);
+}
