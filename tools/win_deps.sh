@@ -6,8 +6,9 @@
 #   tools/win_deps.sh PREFIX
 #
 #   utf8proc  the source package of the installed libutf8proc-dev (the same
-#             version, so the same Unicode tables, as the Linux builds);
-#             needs deb-src lines in apt's sources (apt-get source)
+#             version, so the same Unicode tables, as the Linux builds),
+#             by apt-get source (when apt's sources have no deb-src lines,
+#             through a source index of its own under PREFIX/src/apt)
 #   xxHash    the installed libxxhash-dev's xxhash.h, compiled once in its
 #             implementation mode (it is a header-only library)
 #   cmocka    the source package of the installed libcmocka-dev (for the C
@@ -50,6 +51,30 @@ Libs: -L\${libdir} $4
 EOF
 }
 
+# apt's options for `apt-get source`. Without deb-src lines in the system's
+# sources (a stock Debian machine has none) apt gets a private configuration
+# under PREFIX/src/apt: the system's deb entries as deb-src, with their own
+# index and cache, fetched once, so the system's apt setup is left as it is.
+apt_opts=(-o APT::Sandbox::User=root)
+source_lists() {
+  local apt_dir="${prefix}/src/apt" f
+  [[ -n "$(apt-get indextargets --no-release-info 'Created-By: Sources' 2>/dev/null)" ]] && return
+  apt_opts+=(-o Dir::Etc::SourceParts="${apt_dir}/sources.list.d" -o Dir::Etc::SourceList=/dev/null
+    -o Dir::State::Lists="${apt_dir}/lists" -o Dir::Cache="${apt_dir}/cache")
+  [[ -f "${apt_dir}/updated" ]] && return
+  mkdir -p "${apt_dir}/sources.list.d" "${apt_dir}/lists/partial" "${apt_dir}/cache/archives/partial"
+  for f in /etc/apt/sources.list.d/*.sources; do
+    if [[ -f "${f}" ]]; then sed 's/^Types:.*/Types: deb-src/' "${f}" >"${apt_dir}/sources.list.d/${f##*/}"; fi
+  done
+  if [[ -f /etc/apt/sources.list ]]; then
+    sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"${apt_dir}/sources.list.d/sources.list"
+  fi
+  log "no deb-src lines in apt's sources: fetching the source index into ${apt_dir}"
+  apt-get "${apt_opts[@]}" update -q >"${apt_dir}/update.log" 2>&1 ||
+    die "apt-get update of the source index failed (see ${apt_dir}/update.log)"
+  : >"${apt_dir}/updated"
+}
+
 # fetch SOURCE_PACKAGE BINARY_PACKAGE: unpacks the Debian source of the
 # installed BINARY_PACKAGE's version into PREFIX/src; prints its directory.
 fetch() {
@@ -61,9 +86,9 @@ fetch() {
     log "fetching the Debian source of $1 ${version}"
     # apt checks the files against the signed source index; dpkg-source
     # then applies Debian's patches (its messages go to src/$1.log).
-    (cd "${prefix}/src" && apt-get source -q -o APT::Sandbox::User=root --download-only "$1=${version}" \
-      >"$1.log" 2>&1) ||
-      die "apt-get source $1=${version} failed (see ${prefix}/src/$1.log): add deb-src lines to apt's sources and run apt-get update"
+    source_lists
+    (cd "${prefix}/src" && apt-get source -q "${apt_opts[@]}" --download-only "$1=${version}" \
+      >"$1.log" 2>&1) || die "apt-get source $1=${version} failed (see ${prefix}/src/$1.log)"
     (cd "${prefix}/src" && dpkg-source -x "$1_${version#*:}.dsc" "${dir}" >>"$1.log" 2>&1) ||
       die "dpkg-source -x failed for $1 (see ${prefix}/src/$1.log)"
   fi

@@ -20,6 +20,17 @@
 #                                          the cross toolchain, qemu or the
 #                                          arm64 -dev packages are missing
 #                                          (tools/cross.sh installs them)
+#   run_lane.sh win64 SOURCE_DIR WORK_DIR  a unity cross build of libkma and
+#                                          the JNI and C# DLLs for win-x64
+#                                          (MinGW-w64) and, under wine64, the
+#                                          C ABI golden test and the natives'
+#                                          loader test (win64_lane.sh)
+#   run_lane.sh cross_packages SOURCE_DIR WORK_DIR BUILD_DIR
+#                                          the aarch64 tree's JNI and C#
+#                                          natives, then the NuGet package with
+#                                          three runtime identifiers and the
+#                                          jar with every native, used by
+#                                          consumers (cross_packages_lane.sh)
 #   run_lane.sh fuzz SOURCE_DIR WORK_DIR   each libFuzzer target from the
 #                                          committed corpus, KMA_FUZZ_BUDGET
 #                                          CPU-seconds (140) shared among them or
@@ -161,8 +172,14 @@ case "${lane}" in
       exit 1
     fi
     ;;
+  win64)
+    exec "${src}/tests/lanes/win64_lane.sh" "${src}" "${work}" "${jobs}"
+    ;;
+  cross_packages)
+    exec "${src}/tests/lanes/cross_packages_lane.sh" "${src}" "${work}" "${jobs}" "${4:?the main build directory}"
+    ;;
   *)
-    echo "unknown lane '${lane}' (asan, tsan, aarch64, fuzz)" >&2
+    echo "unknown lane '${lane}' (asan, tsan, aarch64, win64, cross_packages, fuzz)" >&2
     exit 2
     ;;
 esac

@@ -25,8 +25,10 @@
 #                   into a fresh venv of Debian's arm64 Python under
 #                   qemu-aarch64, `python -m kma analyze` (skipped likewise)
 #   dotnet_net8.0, dotnet_net10.0   console apps restoring Kma from a local feed
-#   dotnet_publish_linux_arm64  `dotnet publish -r linux-arm64` carries the
-#                   arm64 native (skipped when the package has none)
+#   dotnet_publish_linux_arm64, dotnet_publish_win_x64  `dotnet publish -r
+#                   linux-arm64` (or win-x64) carries that runtime's native
+#                   (skipped when the package has none; the lane
+#                   ci_lane_cross_packages runs them on a package that has)
 #   rust            a cargo project with path dependencies on the .crate files
 #   rust_vendored_crate  the same with no install, no pkg-config and an empty
 #                   environment: kma-sys builds libkma.a and the model from
@@ -376,19 +378,26 @@ elseif(CASE STREQUAL "python_wheel_qemu_aarch64")
   endif()
   expect_analysis()
 
-elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64)$")
+elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64|publish_win_x64)$")
   set(TFM "${CMAKE_MATCH_1}")
-  if(TFM STREQUAL "publish_linux_arm64")
-    # `dotnet publish -r linux-arm64` of a net8.0 app carries the package's
-    # arm64 native (when the package was made with the aarch64 cross build).
+  if(TFM MATCHES "^publish_(linux_arm64|win_x64)$")
+    # `dotnet publish -r <rid>` of a net8.0 app carries the package's native
+    # for that runtime (when the package was made with the cross builds).
+    string(REPLACE "_" "-" _publish_rid "${CMAKE_MATCH_1}")
+    set(_native libkma_csharp.so)
+    set(_machine "Machine: +AArch64")
+    if(_publish_rid STREQUAL "win-x64")
+      set(_native kma_csharp.dll)
+      set(_machine "file format pei-x86-64")
+    endif()
     file(GLOB _nupkg "${_out}/nuget/*.nupkg")
     execute_process(COMMAND ${CMAKE_COMMAND} -E tar tf "${_nupkg}" OUTPUT_VARIABLE _list)
-    if(NOT _list MATCHES "runtimes/linux-arm64/native/libkma_csharp\\.so")
-      message("SKIP: the package has no linux-arm64 native (tools/package.sh --cross makes it)")
+    string(FIND "${_list}" "runtimes/${_publish_rid}/native/${_native}\n" _pos)
+    if(_pos EQUAL -1)
+      message("SKIP: the package has no ${_publish_rid} native (tools/package.sh --cross makes it)")
       return()
     endif()
     set(TFM net8.0)
-    set(_publish_rid linux-arm64)
   endif()
   set(PACKAGES "${_dir}/packages")
   configure_file("${_consumers}/Consumer.csproj.in" "${_dir}/Consumer.csproj" @ONLY)
@@ -407,9 +416,13 @@ elseif(CASE MATCHES "^dotnet_(net[0-9.]+|publish_linux_arm64)$")
   if(_publish_rid)
     run("${_dir}" "${DOTNET}" publish -c Release -r ${_publish_rid} --self-contained false
         -o "${_dir}/out" --nologo -v quiet)
-    run("${_dir}" readelf -h "${_dir}/out/libkma_csharp.so")
-    if(NOT OUT MATCHES "Machine: +AArch64")
-      message(FATAL_ERROR "[${CASE}] the published libkma_csharp.so is not for AArch64:\n${OUT}")
+    if(_publish_rid STREQUAL "win-x64")
+      run("${_dir}" objdump -f "${_dir}/out/${_native}")
+    else()
+      run("${_dir}" readelf -h "${_dir}/out/${_native}")
+    endif()
+    if(NOT OUT MATCHES "${_machine}")
+      message(FATAL_ERROR "[${CASE}] the published ${_native} is not for ${_publish_rid}:\n${OUT}")
     endif()
     foreach(_f kma-default.kmam kma-LICENSE-MODEL.md Kma.dll)
       if(NOT EXISTS "${_dir}/out/${_f}")

@@ -10,6 +10,10 @@ for t in 1 2; do
   kma analyze -t "$t" -n 2 bad.txt
 done
 printf '좋다\n\xff\n끝\n' | kma analyze -f json
+# Each of those lines is a JSON object by itself (json.loads), the error's too.
+say analyze -f json '| python3 json.loads per line'
+printf '좋다\n\xff\n끝\n' | kma_status analyze -f json |
+  python3 -c 'import json, sys; [print(n, sorted(json.loads(l))) for n, l in enumerate(sys.stdin, 1)]'
 printf '좋다\n가나다라마바사아자차카타파하\n끝\n' | kma analyze -f json --max-line-bytes 20
 # stop: nothing after the bad line; replace: U+FFFD, analysed, exit 0.
 kma analyze --on-error stop bad.txt
