@@ -39,18 +39,25 @@ for v in KMA_JAVA_FAT_JAR KMA_CS_NUPKG KMA_DOTNET Java_JAR_EXECUTABLE; do
     { echo "SKIP: ${build} has no ${v} (configured without the Java and C# bindings)"; exit "${skip_code}"; }
 done
 
-echo "== the aarch64 JNI and C# natives"
-time {
-  cmake "${arm64_tree}" -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON >/dev/null
-  cmake --build "${arm64_tree}" --parallel "${jobs}" --target kma_jni kma_csharp
-}
+# The aarch64 lane configured its tree with these bindings and the CLI. The
+# wheel needs the arm64 Python headers (libpython3.X-dev:arm64, which .ci/run
+# installs): without them the binding is not configured and the wheel case
+# skips, saying so.
+arm64_targets=(kma_jni kma_csharp)
+if grep -q '^KMA_WHEEL_PLATFORM:INTERNAL=manylinux_.*_aarch64$' "${arm64_tree}/CMakeCache.txt"; then
+  arm64_targets+=(kma_python_wheel)
+else
+  echo "(no arm64 Python headers in the aarch64 tree: the aarch64 wheel is not built)"
+fi
+echo "== the aarch64 natives: ${arm64_targets[*]}"
+time cmake --build "${arm64_tree}" --parallel "${jobs}" --target "${arm64_targets[@]}"
 arm64_jni="${arm64_tree}/bindings/java/libkma_jni.so"
 arm64_cs_dir="${arm64_tree}/bindings/csharp/native"
 
 pkg="${work}/cross-packages"
 out="${pkg}/out"
 rm -rf "${pkg}"
-mkdir -p "${out}/java" "${out}/nuget" "${pkg}/stage"
+mkdir -p "${out}/java" "${out}/nuget" "${out}/python" "${pkg}/stage"
 echo "== the install, the jar and the NuGet package with every native"
 time {
   cmake --install "${build}" --prefix "${out}/prefix" >/dev/null
@@ -69,6 +76,9 @@ time {
     -p:KmaNativeDirWinX64="${win_cs%/*}"
   cmake "-DPACKAGE=$(ls "${out}"/nuget/*.nupkg)" "-DCROSS_RUNTIMES=linux-arm64;win-x64" \
     -P "${src}/bindings/csharp/pack_check.cmake" | grep -E '^-- pack ok|runtimes/'
+  # Only the aarch64 wheel: the x86_64 one is the main build's python_wheel_venv.
+  find "${arm64_tree}/bindings/python/dist" -name '*manylinux_*_aarch64.whl' -exec cp {} "${out}/python/" \; \
+    2>/dev/null || true
 }
 
 # Debian's arm64 JVM, unpacked once per work directory (apt-get download).
@@ -83,16 +93,18 @@ args=(-DSOURCE_DIR="${src}" -DBUILD_DIR="${build}" -DWORK_DIR="${pkg}" -DARM64_R
   -DDOTNET="$(cache_value KMA_DOTNET)" -DJAVA="$(cache_value Java_JAVA_EXECUTABLE)"
   -DJAVAC="$(cache_value Java_JAVAC_EXECUTABLE)")
 failed=()
-for case in natives dotnet_publish_linux_arm64 dotnet_publish_win_x64 dotnet_net8.0 java java_qemu_aarch64; do
+for case in natives dotnet_publish_linux_arm64 dotnet_publish_win_x64 dotnet_net8.0 java java_qemu_aarch64 \
+  python_wheel_qemu_aarch64; do
   echo "== package_${case}"
   log="${pkg}/${case}.log"
   time if ! cmake -DCASE="${case}" "${args[@]}" -P "${src}/tests/package/package_test.cmake" >"${log}" 2>&1; then
     failed+=("${case}")
     tail -n 40 "${log}"
   fi
-  # A case that skips says so; in this lane only the arm64 JVM may be missing.
+  # A case that skips says so; in this lane only the arm64 runtimes and the
+  # arm64 Python headers may be missing.
   if grep -h '^SKIP: ' "${log}"; then
-    [[ "${case}" == java_qemu_aarch64 ]] || failed+=("${case} (skipped)")
+    [[ "${case}" == *_qemu_aarch64 ]] || failed+=("${case} (skipped)")
   fi
 done
 if ((${#failed[@]})); then

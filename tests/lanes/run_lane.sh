@@ -50,6 +50,9 @@ if [[ "${KMA_CI_LANES:-0}" != 1 ]]; then
 fi
 jobs="${KMA_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 mkdir -p "${work}"
+# Absolute: the lanes hand paths in it to programs that run elsewhere
+# (dotnet pack resolves a relative one against the project's directory).
+work="$(cd "${work}" && pwd)"
 # Sanitizer reports must fail the run and say where.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
@@ -105,8 +108,8 @@ case "${lane}" in
   aarch64)
     # A reduced tools/cross.sh: the library and the two tests that hold the
     # goldens (tests/golden/expected.tsv, offsets_expected.tsv, byte for byte
-    # as on x86_64) and the C ABI suite; the JNI, C# and Python natives, the
-    # CLI and the other C tests are tools/cross.sh's.
+    # as on x86_64) and the C ABI suite. The JNI, C# and Python natives and
+    # the CLI are the lane cross_packages'; the other C tests tools/cross.sh's.
     for need in aarch64-linux-gnu-g++ qemu-aarch64; do
       command -v "${need}" >/dev/null ||
         { echo "SKIP: ${need} is missing (tools/cross.sh installs the cross toolchain)"; exit "${skip_code}"; }
@@ -117,9 +120,14 @@ case "${lane}" in
         { echo "SKIP: ${need} is missing (the arm64 -dev packages: tools/cross.sh installs them)"; exit "${skip_code}"; }
     done
     tree="${work}/aarch64"
+    # Configured once with what the lane cross_packages builds in this tree
+    # (the JNI, C# and Python natives and the CLI the wheel carries), so that
+    # lane does not configure it again; only libkma and the tests are built
+    # here. The CLI's JSON library is headers only, the build machine's.
     cmake -S "${src}" -B "${tree}" -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_TOOLCHAIN_FILE="${src}/cmake/toolchains/aarch64-linux-gnu.cmake" -DCMAKE_UNITY_BUILD=ON \
-      -DKMA_BUILD_TOOLS=OFF -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_BENCH=OFF >/dev/null
+      -DKMA_BUILD_EXAMPLES=OFF -DKMA_BUILD_BENCH=OFF -DKMA_BUILD_JAVA=ON -DKMA_BUILD_CSHARP=ON \
+      -DKMA_BUILD_TOOLS=ON -Dnlohmann_json_DIR=/usr/share/cmake/nlohmann_json -DKMA_BUILD_PYTHON=ON >/dev/null
     cmake --build "${tree}" --parallel "${jobs}" --target kma kma_default_model kma_capi_offsets_golden_test kma_capi_test
     ctest --test-dir "${tree}" --output-on-failure --no-tests=error -R '^capi_(offsets_golden|cmocka)$'
     ;;

@@ -199,7 +199,9 @@ elseif(CASE STREQUAL "natives")
     file(MAKE_DIRECTORY "${_dir}/${_name}")
     run("${_dir}/${_name}" ${CMAKE_COMMAND} -E tar xf "${_whl}")
     file(GLOB_RECURSE _so "${_dir}/${_name}/*.so*")
-    list(APPEND _files ${_so})
+    # The CLI the wheel carries for `python -m kma`.
+    file(GLOB _cli "${_dir}/${_name}/kma/bin/kma")
+    list(APPEND _files ${_so} ${_cli})
   endforeach()
   # Not through run(): its ARGN would split the list into one argument per
   # file, and glibc_floor.cmake would check only the first.
