@@ -3,7 +3,9 @@
 # BUILD_DIR): what `tools/package.sh --cross` ships, from the trees of the
 # lanes aarch64 and win64 (it runs after them) and the main build BUILD_DIR,
 # without changing any of them:
-#   - the JNI and C# natives of the aarch64 tree (unity, as its libkma);
+#   - the JNI and C# natives of the aarch64 tree (unity, as its libkma), and
+#     its wheel (the Python extension and the CLI it carries) when the tree
+#     found the arm64 Python headers;
 #   - the NuGet package packed again (BUILD_DIR's pack.rsp) with
 #     runtimes/{linux-x64,linux-arm64,win-x64}/native, and its layout
 #     checked (bindings/csharp/pack_check.cmake);
@@ -14,7 +16,8 @@
 #     hand-made csproj run on x64), java (the x86_64 JVM picks its native
 #     among three), and java_qemu_aarch64 (Debian's arm64 JVM under qemu
 #     picks native/linux/aarch64/) when tools/arm64_runtimes.sh can unpack
-#     that JVM.
+#     that JVM, and python_wheel_qemu_aarch64 (the aarch64 wheel in a fresh
+#     venv of Debian's arm64 Python under qemu).
 # Skipped, saying why, when either lane did not build its tree. Each step
 # prints its wall and CPU time.
 set -euo pipefail

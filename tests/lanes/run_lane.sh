@@ -26,8 +26,9 @@
 #                                          C ABI golden test and the natives'
 #                                          loader test (win64_lane.sh)
 #   run_lane.sh cross_packages SOURCE_DIR WORK_DIR BUILD_DIR
-#                                          the aarch64 tree's JNI and C#
-#                                          natives, then the NuGet package with
+#                                          the aarch64 tree's JNI, C# and
+#                                          Python natives (the wheel with the
+#                                          CLI), then the NuGet package with
 #                                          three runtime identifiers and the
 #                                          jar with every native, used by
 #                                          consumers (cross_packages_lane.sh)
