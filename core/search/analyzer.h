@@ -95,8 +95,8 @@ struct AnalyzeOptions {
   uint32_t plain_specials = 0;
   // Coarse-to-fine search (core/search/coarse_pass.h): before the LM's beam
   // search, a cheap pass drops the lattice nodes whose best cheap path costs
-  // more than this many nats above the cheapest. 0 or negative: no pruning
-  // (the exact search). Constrained analyses are never pruned.
+  // more than this many nats above the cheapest (default 8). 0 or negative:
+  // no pruning (the exact search). Constrained analyses are never pruned.
   float prune_margin = search::kDefaultPruneMargin;
 };
 

@@ -67,23 +67,54 @@ class CoarsePass {
   const std::vector<float>& through() const { return through_; }
   float best() const { return best_; }
   const CoarseStats& stats() const { return stats_; }
-  // Bytes of the pass's buffers (for the memory budget).
+  // Bytes of the pass's buffers (for the memory budget; not the entry
+  // summaries, which are the size of the model's dictionary, not of a text).
   uint64_t held_bytes() const;
+
+  // The padded width of a row of tags (the sentence start included) in the
+  // dense tag-pair tables.
+  static constexpr int kRow = (kNumTags + 1 + 7) / 8 * 8;
 
  private:
   static constexpr float kInf = 1e30f;
   // A node's cheap summary: its first and last tag and its own cost.
   void Summarize(const ModelImpl& model, Lattice* lattice);
+  // The summary of a packed model entry, `penalty` its model cost.
+  void SummarizeEntry(const ModelImpl& model, const Node& n, size_t i);
   void Forward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes);
   void Backward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes);
+  void UnpackKept(const ModelImpl& model, Lattice* lattice);
   // Combined tag and boundary cost of `tag` after `prev`.
-  float Join(int prev, int tag, bool space) const { return join_[(prev * kNumTags + tag) * 2 + (space ? 1 : 0)]; }
+  float Join(int prev, int tag, bool space) const {
+    return slot_->join[(size_t(space ? 1 : 0) * (kNumTags + 1) + prev) * kRow + tag];
+  }
   void FillJoins(const ModelImpl& model, const StepParams& params);
 
-  CoarseTables tables_;
-  std::vector<float> join_;  // (kNumTags + 1) x kNumTags x 2
-  float join_floor_ = 1.0f, join_weight_ = -1.0f, join_penalty_ = -1.0f;  // the params join_ holds
+  // The joins of one set of params, in two dense layouts: by [space][prev]
+  // over the next tag (Backward's rows) and by [space][tag] over the
+  // previous tag (Forward's), padded to kRow with 0 (read only beside kInf).
+  // Two slots: chunks without spaces have their own cap (0).
+  struct JoinSlot {
+    bool set = false;
+    float floor = 0.0f, weight = 0.0f, penalty = 0.0f;
+    std::vector<float> join, join_by_tag;  // 2 x kRow x kRow
+  };
+  JoinSlot slots_[2];
+  JoinSlot* slot_ = nullptr;  // the chunk's
   const ModelImpl* join_model_ = nullptr;
+  CoarseTables tables_;
+
+  // By model entry: its cost as a packed node without user or typo terms
+  // (penalty included, added up as Summarize adds it), under each slot's
+  // params, and its first and last tag; worked out the first time a node of
+  // the entry is seen, so that the later ones read 12 bytes instead of the
+  // chain of records (entry, morphemes, their scores) that missed the cache.
+  struct EntrySummary {
+    float cost[2];
+    uint8_t first, last;
+    uint8_t have;  // bit s: cost[s] is set
+  };
+  std::vector<EntrySummary> entries_;
 
   // By node (index before pruning).
   std::vector<float> cost_, fwd_, bwd_, through_;
@@ -96,10 +127,8 @@ class CoarsePass {
   std::vector<uint32_t> openers_;  // Forward: the pair openers ending at one position
   std::vector<uint8_t> space_;
   // Backward: by chunk position x tag, the best cost from the position on
-  // after a node whose last tag is `tag` (kInf: not computed yet, kUnset).
+  // after a node whose last tag is `tag` (written only for the tags read).
   std::vector<float> out_;
-  std::vector<float> agg_;       // one position's best by tag
-  std::vector<uint8_t> agg_tags_;  // the tags set in agg_
   float best_ = 0.0f;
   CoarseStats stats_;
 };

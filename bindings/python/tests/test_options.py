@@ -145,10 +145,10 @@ def test_memory_budget_is_a_resource_error():
 
 
 def test_prune_margin_is_an_option_slot():
-    # Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): off by default; with a
-    # margin the first pass drops nodes, and this short sentence keeps its
-    # analysis.
-    assert SLOTS["prune_margin"].default == 0
+    # Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): on by default (margin
+    # 8); with a margin the first pass drops nodes, and this short sentence
+    # keeps its exact analysis.
+    assert SLOTS["prune_margin"].default == 8
     text = "나는 밥을 먹었다"
     exact = kma.Analyzer(prune_margin=0.0).analyze(text)[0]
     pruned = kma.Analyzer(prune_margin=6.0)

@@ -86,7 +86,7 @@ enum {
    *  holds a plain analysis of a 16 MiB line (docs/RELIABILITY.md, "Memory
    *  budget", gives the cost per input byte of each option). */
   KMA_OPT_MEMORY_BUDGET_MIB = 9,
-  /** float, 0..1000, default 0 (off): coarse-to-fine search. Before the
+  /** float, 0..1000, default 8: coarse-to-fine search. Before the
    *  language model's search, a cheap first pass (costs per morpheme and
    *  per tag pair, no LM) drops the lattice nodes whose best cheap path
    *  costs more than this many nats above the cheapest; the search then

@@ -185,6 +185,33 @@ TEST_F(CoarsePassTest, TheCheapestPathSurvivesAMarginOfZero) {
   }
 }
 
+TEST_F(CoarsePassTest, EntrySummariesFollowTheParamsAndKeptNodesAreUnpacked) {
+  // One pass reused across chunks keeps each entry's summary under the
+  // params it was worked out for: a spaceless chunk's cap (0), another cost
+  // per morpheme and the first params again give what a fresh pass gives,
+  // bit for bit; and every node it keeps is unpacked for the search.
+  StepParams plain, spaceless, per_morph;
+  spaceless.nospace_floor = 0.0f;
+  per_morph.morph_penalty = 0.75f;
+  CoarsePass reused;
+  for (const StepParams& sp : {plain, spaceless, per_morph, plain, spaceless}) {
+    for (const char* text : {"밥 먹자", "아버지가방에들어가신다", "학교다"}) {
+      SCOPED_TRACE(text);
+      Lattice a, b;
+      Build(text, &a);
+      Build(text, &b);
+      const uint32_t len = static_cast<uint32_t>(nt_.text.size());
+      CoarsePass fresh;
+      reused.Prune(impl(), nt_.text, 0, len, sp, 4.0f, &a);
+      fresh.Prune(impl(), nt_.text, 0, len, sp, 4.0f, &b);
+      ASSERT_EQ(reused.through().size(), fresh.through().size());
+      for (size_t i = 0; i < fresh.through().size(); ++i) EXPECT_EQ(reused.through()[i], fresh.through()[i]) << i;
+      ASSERT_EQ(a.nodes.size(), b.nodes.size());
+      for (const Node& n : a.nodes) EXPECT_TRUE(n.unpacked) << n.begin << " " << n.end;
+    }
+  }
+}
+
 TEST_F(CoarsePassTest, TagPairCostsAreNoMoreThanAnyContextGives) {
   CoarseTables tables;
   tables.Build(impl());

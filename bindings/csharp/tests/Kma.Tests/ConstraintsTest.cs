@@ -75,9 +75,9 @@ public sealed class ConstraintsTest : IClassFixture<ModelFixture>
     [Fact]
     public void PruneMarginIsAnOptionSlot()
     {
-        // Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): off by default; this
-        // short sentence keeps its analysis with the first pass.
-        Assert.Equal(0f, AnalyzerOptions.LibraryDefault("prune_margin"));
+        // Coarse-to-fine search (KMA_OPT_PRUNE_MARGIN): on by default (margin
+        // 8); this short sentence keeps its exact analysis with the first pass.
+        Assert.Equal(8f, AnalyzerOptions.LibraryDefault("prune_margin"));
         const string text = "나는 밥을 먹었다";
         using var exact = new Analyzer(_model, new AnalyzerOptions { ["prune_margin"] = 0.0 });
         using var pruned = new Analyzer(_model, new AnalyzerOptions { ["prune_margin"] = 6.0 });
