@@ -215,6 +215,10 @@ Status WriteSilver(const std::shared_ptr<const Model>& model, const SilverSettin
                    std::FILE* const out[weak::kNumExampleKinds], SilverCounts* counts, std::FILE* pairs) {
   AnalyzeOptions opt;
   opt.lm = s.lm;
+  // The exact search, whatever the analyzer's default pruning: a model's
+  // bytes depend only on the data and the builder's options, so the bundled
+  // model stays what `kma build-model` makes (shared_model_sample/_rebuild).
+  opt.prune_margin = 0.0f;
   ThreadPool pool(static_cast<size_t>(std::max(1L, s.threads)));
   std::vector<std::unique_ptr<Analyzer>> analyzers;
   for (size_t t = 0; t < pool.size(); ++t) analyzers.push_back(std::make_unique<Analyzer>(model));
