@@ -147,6 +147,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(f != nullptr && std::fwrite(image.data(), 1, image.size(), f) == image.size(), "cannot write " + path);
     std::fclose(f);
     st = kma_model_open_file(&m, path.c_str(), nullptr);
+    // The model keeps no handle on its path once open (it is read or mapped),
+    // and a fuzz run must not leave a file per process behind in /tmp.
+    std::remove(path.c_str());
   } else {
     st = kma_model_open_memory(&m, image.data(), image.size(), nullptr);
   }

@@ -38,8 +38,8 @@ say build-model $h --homograph-weight 1 --homograph-margin 8 -o h.kmam
 kma_status build-model $h --homograph-weight 1 --homograph-margin 8 -o h.kmam 2> log.txt
 grep -o "silver: [0-9]* examples of homograph pairs' words\|[a-z]*\.tmp: [0-9]* sentences x [0-9.]*" log.txt
 # Bad values are usage errors before anything is read.
-kma build-model --homograph-weight 0 -o x.kmam
-kma build-model --homograph-margin 8 -o x.kmam
+kma build-model --homograph-weight -1 -o x.kmam
+kma build-model --homograph-weight 0 --homograph-margin 8 -o x.kmam
 kma build-model --no-weak --homograph-weight 1 -o x.kmam
 kma build-model --weak-kinds sentence:2.5 -o x.kmam
 kma build-model --weak-kinds verse:0.2 -o x.kmam

@@ -182,10 +182,10 @@ std::string Usage(bool dev) {
              "weights as in --silver (default " + kinds + ")");
   AppendHelp(&u, "--homograph-weight W",
              "weight of the silver of the examples of a homograph pair's words (걸 VV, 걷 VV, 달 VA, ...), "
-             "whatever their kind, as in --silver (default: as their kind)");
+             "whatever their kind, as in --silver, or 0 for their kind's weight (default 1)");
   AppendHelp(&u, "--homograph-margin M",
-             "with --homograph-weight, the largest gap in nats between their constrained and free analyses "
-             "(default 5, the other examples' margin)");
+             "the largest gap in nats between their constrained and free analyses (default 10; the "
+             "other examples' margin is 5)");
   AppendHelp(&u, "--silver LIST",
              "comma-separated silver training files (kma silver output, train.tsv's format), each FILE or "
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
@@ -358,11 +358,13 @@ int RunBuildModel(int argc, char** argv, int first) {
       (args.Has("weak") || args.Has("weak-kinds") || args.Has("teacher") || args.Has("homograph-weight") ||
        args.Has("homograph-margin")))
     error = "--no-weak cannot be combined with --weak, --weak-kinds, --teacher or --homograph-*";
-  if (error.empty() && args.Has("homograph-weight") &&
-      !ParseSilverWeight(args.Get("homograph-weight"), &weak_spec.pair_weight))
-    error = "--homograph-weight must be an integer in 1..100 or a fraction in 0.001..0.999";
+  if (error.empty() && args.Has("homograph-weight") && args.Get("homograph-weight") == "0")
+    weak_spec.pair_weight = 0;
+  else if (error.empty() && args.Has("homograph-weight") &&
+           !ParseSilverWeight(args.Get("homograph-weight"), &weak_spec.pair_weight))
+    error = "--homograph-weight must be 0, an integer in 1..100 or a fraction in 0.001..0.999";
   if (error.empty() && args.Has("homograph-margin")) {
-    if (!args.Has("homograph-weight")) error = "--homograph-margin needs --homograph-weight";
+    if (weak_spec.pair_weight == 0) error = "--homograph-margin needs a --homograph-weight above 0";
     else if (!ParseFloatInRange(args.Get("homograph-margin"), 0.0f, 1000.0f, &weak_spec.pair_margin))
       error = "--homograph-margin must be a number in [0, 1000]";
   }
