@@ -1,8 +1,10 @@
 #include "core/model/word_boundary.h"
 
+#include <cmath>
 #include <limits>
 
 #include "core/model/model_view.h"
+#include "core/model/spacing_table.h"
 
 namespace kma {
 namespace {
@@ -11,6 +13,15 @@ namespace {
 // odds of e^-1 (27%) for a space, so a space the writer put there stays
 // when spaces are weighed as evidence.
 constexpr float kAuxiliaryAfterConnective = -1.0f;
+
+// The log-odds of a context's counts with the estimate so far as a prior
+// of kSpacingPriorCount boundaries.
+float Shrunk(const SpacingEntry* e, float prior_odds) {
+  if (e == nullptr) return prior_odds;
+  const float p = 1.0f / (1.0f + std::exp(-prior_odds));
+  return std::log((static_cast<float>(e->spaced) + kSpacingPriorCount * p) /
+                  (static_cast<float>(e->joined) + kSpacingPriorCount * (1.0f - p)));
+}
 
 }  // namespace
 
@@ -24,6 +35,19 @@ float WordStartLogOdds(const ModelImpl& model, PosTag prev, PosTag tag, bool aft
   if (tag == PosTag::kVX && after_connective) return kAuxiliaryAfterConnective;
   const int p = static_cast<int>(prev), t = static_cast<int>(tag);
   return model.BoundaryLogp(p, t, true) - model.BoundaryLogp(p, t, false);
+}
+
+float LexicalWordStartLogOdds(const ModelImpl& model, PosTag prev, std::string_view prev_form, PosTag tag,
+                              std::string_view form, bool after_connective) {
+  const float rule = WordStartLogOdds(model, prev, tag, after_connective);
+  const SpacingTableView& table = model.spacing_table();
+  if (table.empty() || !std::isfinite(rule)) return rule;
+  // The one-sided contexts each move the rule's odds by what they add, so
+  // both count; the pair of forms, the most specific, has the last word.
+  float odds = rule;
+  for (SpacingContext c : {SpacingContext::kLeft, SpacingContext::kRight})
+    odds += Shrunk(table.Find(SpacingKey(c, prev_form, prev, form, tag)), rule) - rule;
+  return Shrunk(table.Find(SpacingKey(SpacingContext::kBoth, prev_form, prev, form, tag)), odds);
 }
 
 bool IsConnectiveForm(PosTag tag, std::string_view form) {

@@ -11,8 +11,10 @@
 //    spaces), values towards 1 make the analysis more and more that of the
 //    spaced text.
 // 3. Between every two morphemes that the analysis puts next to each other,
-//    a space is written where the tag rule of core/model/word_boundary.h
-//    says a word starts, with the writer's own spacing as evidence:
+//    a space is written where the rule of core/model/word_boundary.h says
+//    a word starts (the tag rule, moved by the corpus's spacing of the two
+//    morphemes where the model has the lexical spacing table:
+//    LexicalWordStartLogOdds), with the writer's own spacing as evidence:
 //        log-odds(word starts) + weight * (kSpaceEvidenceNats if the
 //        writer had a space there, else -kNoSpaceEvidenceNats)
 //          >  kWordStartThreshold.
