@@ -15,12 +15,11 @@ namespace {
 constexpr float kAuxiliaryAfterConnective = -1.0f;
 
 // The log-odds of a context's counts with the estimate so far as a prior
-// of kSpacingPriorCount boundaries.
-float Shrunk(const SpacingEntry* e, float prior_odds) {
+// of `count` boundaries.
+float Shrunk(const SpacingEntry* e, float prior_odds, float count) {
   if (e == nullptr) return prior_odds;
   const float p = 1.0f / (1.0f + std::exp(-prior_odds));
-  return std::log((static_cast<float>(e->spaced) + kSpacingPriorCount * p) /
-                  (static_cast<float>(e->joined) + kSpacingPriorCount * (1.0f - p)));
+  return std::log((static_cast<float>(e->spaced) + count * p) / (static_cast<float>(e->joined) + count * (1.0f - p)));
 }
 
 }  // namespace
@@ -38,7 +37,7 @@ float WordStartLogOdds(const ModelImpl& model, PosTag prev, PosTag tag, bool aft
 }
 
 float LexicalWordStartLogOdds(const ModelImpl& model, PosTag prev, std::string_view prev_form, PosTag tag,
-                              std::string_view form, bool after_connective) {
+                              std::string_view form, bool after_connective, float prior_count) {
   const float rule = WordStartLogOdds(model, prev, tag, after_connective);
   const SpacingTableView& table = model.spacing_table();
   if (table.empty() || !std::isfinite(rule)) return rule;
@@ -46,8 +45,8 @@ float LexicalWordStartLogOdds(const ModelImpl& model, PosTag prev, std::string_v
   // both count; the pair of forms, the most specific, has the last word.
   float odds = rule;
   for (SpacingContext c : {SpacingContext::kLeft, SpacingContext::kRight})
-    odds += Shrunk(table.Find(SpacingKey(c, prev_form, prev, form, tag)), rule) - rule;
-  return Shrunk(table.Find(SpacingKey(SpacingContext::kBoth, prev_form, prev, form, tag)), odds);
+    odds += Shrunk(table.Find(SpacingKey(c, prev_form, prev, form, tag)), rule, prior_count) - rule;
+  return Shrunk(table.Find(SpacingKey(SpacingContext::kBoth, prev_form, prev, form, tag)), odds, prior_count);
 }
 
 bool IsConnectiveForm(PosTag tag, std::string_view form) {

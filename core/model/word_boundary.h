@@ -31,13 +31,14 @@ float WordStartLogOdds(const ModelImpl& model, PosTag prev, PosTag tag, bool aft
 // The same log-odds, moved by the corpus's spacing of these very morphemes
 // where the model has the lexical table (core/model/spacing_table.h): the
 // counts of (prev_form/prev, tag), (prev, form/tag) and then of both forms
-// each replace the estimate so far, which weighs as `kSpacingPriorCount`
+// each replace the estimate so far, which weighs as `prior_count`
 // boundaries, so a context seen once moves it a little and one seen often
 // decides. Without the table, or where a morpheme never starts a word, the
 // tag rule's log-odds.
 inline constexpr float kSpacingPriorCount = 5.0f;
 float LexicalWordStartLogOdds(const ModelImpl& model, PosTag prev, std::string_view prev_form, PosTag tag,
-                              std::string_view form, bool after_connective);
+                              std::string_view form, bool after_connective,
+                              float prior_count = kSpacingPriorCount);
 
 // The rule's decision without other evidence: a log-odds above 0.
 inline bool StartsWord(const ModelImpl& model, PosTag prev, PosTag tag, bool after_connective) {

@@ -1,9 +1,5 @@
 #include "core/search/glue.h"
 
-#include <cmath>
-
-#include "core/model/model_view.h"
-#include "core/model/word_boundary.h"
 #include "core/text/utf.h"
 
 namespace kma {
@@ -45,42 +41,17 @@ StatusOr<bool> SentenceEnds(Analyzer* a, std::string_view left, std::string_view
   return false;
 }
 
-// What the lexical spacing table says for a space at byte `at` of the
-// joined text beyond the tag rule: the log-odds of the two morphemes the
-// analysis puts there, less the rule's. 0 without the table, where a
-// morpheme spans the join or where the rule rules a space out.
-float LexicalEvidence(const ModelImpl& model, const std::vector<Token>& tokens, uint32_t at) {
-  if (model.spacing_table().empty()) return 0.0f;
-  const Token* left = nullptr;
-  for (const Token& t : tokens) {
-    if (t.begin < at && t.begin + t.length > at) return 0.0f;
-    if (t.begin + t.length == at && t.length > 0) left = &t;  // the last of a span's tokens (했 = 하 + 었)
-    if (t.begin == at && left != nullptr) {
-      const bool connective = IsConnectiveForm(left->tag, left->form);
-      const float rule = WordStartLogOdds(model, left->tag, t.tag, connective);
-      if (!std::isfinite(rule)) return 0.0f;
-      return LexicalWordStartLogOdds(model, left->tag, left->form, t.tag, t.form, connective) - rule;
-    }
-  }
-  return 0.0f;
-}
-
 // The lines joined without a space if the model scores that more than
 // `margin` above them joined with one (the same characters, so the scores
 // compare), else with a space. Asking the spacer about the two words at the
 // join instead was less accurate, on held-out text (bench/news_web.txt:
 // 0.894 against 0.898) as on dev.
-StatusOr<GlueDecision> ScoreJoin(Analyzer* a, std::string_view left, std::string_view right,
-                                 const GlueOptions& opt) {
+StatusOr<GlueDecision> ScoreJoin(Analyzer* a, std::string_view left, std::string_view right, float margin) {
   const std::string l(left), r(right);
   std::vector<Analysis> spaced, joined;
   KMA_RETURN_IF_ERROR(a->AnalyzeUtf8(l + " " + r, AnalyzeOptions(), &spaced));
   KMA_RETURN_IF_ERROR(a->AnalyzeUtf8(l + r, AnalyzeOptions(), &joined));
-  const float lexical = opt.lexical_weight == 0.0f ? 0.0f
-                        : opt.lexical_weight * LexicalEvidence(a->model()->impl(), joined[0].tokens,
-                                                               static_cast<uint32_t>(l.size()));
-  return joined[0].score > spaced[0].score + opt.join_margin + lexical ? GlueDecision::kJoin
-                                                                       : GlueDecision::kSpace;
+  return joined[0].score > spaced[0].score + margin ? GlueDecision::kJoin : GlueDecision::kSpace;
 }
 
 }  // namespace
@@ -107,7 +78,7 @@ Status GlueUtf8(Analyzer* analyzer, std::string_view text, std::vector<GlueBreak
       auto ends = SentenceEnds(analyzer, left, right);
       if (!ends.ok()) return ends.status();
       if (!ends.value()) {
-        auto w = ScoreJoin(analyzer, left, right, options);
+        auto w = ScoreJoin(analyzer, left, right, options.join_margin);
         if (!w.ok()) return w.status();
         d = w.value();
       }

@@ -32,10 +32,6 @@ struct GlueBreak {
   GlueDecision decision;
 };
 
-// The default GlueOptions::lexical_weight (chosen on held-out text:
-// docs/ACCURACY.md, "Line gluing").
-inline constexpr float kDefaultGlueLexicalWeight = 1.0f;
-
 struct GlueOptions {
   // Nats by which the lines joined without a space must outscore them
   // joined with one. The model charges a missing space at most 1.5 nats
@@ -45,13 +41,6 @@ struct GlueOptions {
   // margin just above the cap lets only a better joined reading win. 1.6
   // was chosen on held-out text (docs/ACCURACY.md, "Line gluing").
   float join_margin = 1.6f;
-  // Nats per nat of the lexical spacing table's evidence at the join: the
-  // joined analysis's two morphemes at the break are looked up
-  // (core/model/word_boundary.h, LexicalWordStartLogOdds), and what the
-  // corpus's spacing of those morphemes says beyond the tag rule (which
-  // the scores already hold) counts for a space, times this weight. No
-  // effect with a model without the table.
-  float lexical_weight = kDefaultGlueLexicalWeight;
 };
 
 // The decision for every line break of `text`, in order, into *breaks, and

@@ -156,7 +156,7 @@ class Writer {
       return;
     }
     float odds = LexicalWordStartLogOdds(model_, a.last, a.last_form, b.first, b.first_form,
-                                         IsConnectiveForm(a.last, a.last_form));
+                                         IsConnectiveForm(a.last, a.last_form), opt_.lexical_prior);
     if (Evidence(a.end)) odds += opt_.weight * (spaced ? opt_.evidence_nats : -opt_.no_space_nats);
     // Weight 1 trusts the writer's spaces: none is taken out.
     if (spaced && opt_.weight >= 1.0f) odds = std::numeric_limits<float>::infinity();

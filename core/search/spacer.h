@@ -33,6 +33,7 @@
 #include <string_view>
 
 #include "core/base/status.h"
+#include "core/model/word_boundary.h"
 #include "core/search/analyzer.h"
 
 namespace kma {
@@ -57,6 +58,7 @@ struct SpaceOptions {
   float threshold = kWordStartThreshold;
   float evidence_nats = kSpaceEvidenceNats;
   float no_space_nats = kNoSpaceEvidenceNats;
+  float lexical_prior = kSpacingPriorCount;  // core/model/word_boundary.h
 };
 
 // The text with standard spacing, into *out (UTF-8). kInvalidUtf8 with the

@@ -52,7 +52,7 @@ struct BuildConfig {
   CongGlobalSpec cong_global;
   MetadataSpec metadata;
   // Add the lexical spacing table (core/model/spacing_table.h), which
-  // spacing correction and gluing use; off, the model spaces by the tag
+  // spacing correction uses; off, the model spaces by the tag
   // rule alone (and the file is the one built before the table existed).
   bool spacing_table = false;
   // Progress lines (may be null). The library itself never prints.

@@ -193,7 +193,7 @@ std::string Usage(bool dev) {
   AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
   AppendHelp(&u, "--spacing-table",
              "add the lexical spacing table (how often the corpus writes a space between two given "
-             "morphemes), which kma space and kma glue use");
+             "morphemes), which kma space uses");
   AppendHelp(&u, "--spacing-from BASE",
              "only add that table, from DIR's corpus, to a copy of the model file BASE (no training)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");

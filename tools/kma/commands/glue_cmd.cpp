@@ -35,8 +35,7 @@ constexpr const char kGlueUsage[] =
     "  -h, --help     show this help\n";
 
 constexpr const char kEvalGlueUsage[] =
-    "usage: kma eval --glue [--join-margin M[,M...]] [--lexical-weight W] [--seed N]\n"
-    "                      [--limit N] [--model P] GOLD\n"
+    "usage: kma eval --glue [--join-margin M[,M...]] [--seed N] [--limit N] [--model P] GOLD\n"
     "\n"
     "Scores kma glue on paragraphs of GOLD's raw text (4 consecutive lines of\n"
     "one source, by GOLD.sources beside it if present), cut at seeded places:\n"
@@ -45,9 +44,7 @@ constexpr const char kEvalGlueUsage[] =
     "word (gold: join). Prints the decision accuracy, overall and by gold class\n"
     "(and what each class was taken for), per margin.\n"
     "  --join-margin M[,M...]  nats by which joining must outscore a space\n"
-    "                          (default 1.6, the built-in value)\n"
-    "  --lexical-weight W  weight of the model's lexical spacing table at the\n"
-    "                      join (default 1, the built-in value)\n";
+    "                          (default 1.6, the built-in value)\n";
 
 const char* Name(GlueDecision d) {
   return d == GlueDecision::kJoin ? "join" : d == GlueDecision::kSpace ? "space" : "keep";
@@ -123,9 +120,6 @@ int RunGlueEval(const ArgParser& args) {
   std::vector<float> margins;
   if (!ParseFloatList(args.Get("join-margin", "1.6"), -100.0f, 100.0f, &margins))
     return Fail(kExitUsage, "--join-margin takes numbers in [-100, 100], comma-separated");
-  float lexical_weight = kDefaultGlueLexicalWeight;
-  if (args.Has("lexical-weight") && !ParseFloatInRange(args.Get("lexical-weight"), 0.0f, 100.0f, &lexical_weight))
-    return Fail(kExitUsage, "--lexical-weight takes a number in [0, 100]");
   if (args.positionals().size() != 1) return Fail(kExitUsage, "kma eval --glue needs one GOLD file");
   const std::string gold = args.positionals()[0];
   std::string all, sources, error;
@@ -144,7 +138,6 @@ int RunGlueEval(const ArgParser& args) {
   for (float margin : margins) {
     GlueOptions options;
     options.join_margin = margin;
-    options.lexical_weight = lexical_weight;
     Rng rng(static_cast<uint64_t>(seed));
     size_t taken[3][3] = {};  // [gold][decision]
     std::vector<GlueBreak> breaks;
@@ -219,7 +212,7 @@ int RunGlue(int argc, char** argv, int first) {
 
 int RunEvalGlue(int argc, char** argv, int first) {
   ArgParser args({{"glue", 0, false}, {"model", 0, true}, {"seed", 0, true}, {"limit", 0, true},
-                  {"join-margin", 0, true}, {"lexical-weight", 0, true}});
+                  {"join-margin", 0, true}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --glue --help')");
   if (args.help()) {
