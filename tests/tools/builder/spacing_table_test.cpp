@@ -16,23 +16,13 @@
 #include "core/model/spacing_table.h"
 #include "core/model/word_boundary.h"
 #include "tools/builder/model_builder.h"
+#include "tests/support/mini_config.h"
 
 namespace kma::build {
 namespace {
 
-const char kMiniDir[] = KMA_TEST_DATA_DIR "/mini";
-
 std::string TempPath(const std::string& name) {
   return ::testing::TempDir() + "kma_spacing_table_test_" + std::to_string(::getpid()) + "_" + name;
-}
-
-BuildConfig MiniConfig(const std::string& out) {
-  BuildConfig c;
-  c.train_path = std::string(kMiniDir) + "/train.tsv";
-  c.lexicon_dir = std::string(kMiniDir) + "/lexicon";
-  c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
-  c.output_path = out;
-  return c;
 }
 
 class SpacingTableTest : public ::testing::Test {

@@ -335,7 +335,8 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string
     return Fail(args.Has("rules") ? kExitUsage : kExitRuntime,
                 config->rules_path + ": rule file not found (use --rules FILE)");
   examples->clear();
-  if (args.Has("no-weak")) return kExitOk;
+  // --spacing-from trains nothing: the examples are not read.
+  if (args.Has("no-weak") || args.Has("spacing-from")) return kExitOk;
   *examples = args.Get("weak", data + "/weak/dict_examples.tsv");
   if (!IsFile(*examples))
     return Fail(args.Has("weak") ? kExitUsage : kExitRuntime,
