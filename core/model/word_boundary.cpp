@@ -43,9 +43,12 @@ float LexicalWordStartLogOdds(const ModelImpl& model, PosTag prev, std::string_v
   if (table.empty() || !std::isfinite(rule)) return rule;
   // The one-sided contexts each move the rule's odds by what they add, so
   // both count; the pair of forms, the most specific, has the last word.
-  float odds = rule;
-  for (SpacingContext c : {SpacingContext::kLeft, SpacingContext::kRight})
-    odds += Shrunk(table.Find(SpacingKey(c, prev_form, prev, form, tag)), rule, prior_count) - rule;
+  // The builder counts every boundary in all three contexts, so the pair
+  // was seen only if both sides were: no third search otherwise.
+  const SpacingEntry* left = table.Find(SpacingKey(SpacingContext::kLeft, prev_form, prev, form, tag));
+  const SpacingEntry* right = table.Find(SpacingKey(SpacingContext::kRight, prev_form, prev, form, tag));
+  const float odds = rule + (Shrunk(left, rule, prior_count) - rule) + (Shrunk(right, rule, prior_count) - rule);
+  if (left == nullptr || right == nullptr) return odds;
   return Shrunk(table.Find(SpacingKey(SpacingContext::kBoth, prev_form, prev, form, tag)), odds, prior_count);
 }
 
