@@ -187,6 +187,11 @@ Status ModelImpl::Load(std::unique_ptr<MappedFile> file) {
   for (uint32_t i = 0; i < bcount; ++i)
     if (!IsStoredLogp(boundary_[i]))
       return Bad("boundary score " + std::to_string(i) + " is not a log-probability in [-10000, 0]");
+  if (m.FindSection(kSpacingSection, &d, &n)) {
+    auto spacing = SpacingTableView::Open(d, n);
+    if (!spacing.ok()) return spacing.status();
+    spacing_ = spacing.value();
+  }
   KMA_RETURN_IF_ERROR(LoadLanguageModels());
   if (!m.FindSection("lm.tag", &d, &n)) return Bad("missing section 'lm.tag'");
   auto tag_lm = KnlmView::Open(d, n);

@@ -24,6 +24,7 @@
 #include "core/lm/tag_table.h"
 #include "core/model/dictionary_words.h"
 #include "core/model/model_memo.h"
+#include "core/model/spacing_table.h"
 
 namespace kma {
 
@@ -72,6 +73,9 @@ class ModelImpl {
   float BoundaryLogp(int prev_tag, int tag, bool space) const {
     return boundary_[(prev_tag * kNumTags + tag) * 2 + (space ? 1 : 0)];
   }
+  // The corpus's spacing by morpheme (core/model/spacing_table.h); empty
+  // for a model without the section.
+  const SpacingTableView& spacing_table() const { return spacing_; }
   // The Kneser-Ney model; its vocabulary is every LM's.
   const KnlmView& knlm() const;
   // Every language model of the file, by name (core/lm/factory.h).
@@ -123,6 +127,7 @@ class ModelImpl {
   const uint64_t* concat_block_ = nullptr;
   uint32_t concat_block_count_ = 0;
   const float* boundary_ = nullptr;
+  SpacingTableView spacing_;
   std::unique_ptr<lm::LmRegistry> lms_;
   std::string default_lm_;
   std::vector<std::pair<std::string, float>> class_lambda_;

@@ -28,6 +28,18 @@ bool AlwaysAttached(PosTag t);
 // `after_connective`: the previous morpheme is the ending 아/어/여 (EC).
 float WordStartLogOdds(const ModelImpl& model, PosTag prev, PosTag tag, bool after_connective);
 
+// The same log-odds, moved by the corpus's spacing of these very morphemes
+// where the model has the lexical table (core/model/spacing_table.h): the
+// counts of (prev_form/prev, tag), (prev, form/tag) and then of both forms
+// each replace the estimate so far, which weighs as `prior_count`
+// boundaries, so a context seen once moves it a little and one seen often
+// decides. Without the table, or where a morpheme never starts a word, the
+// tag rule's log-odds.
+inline constexpr float kSpacingPriorCount = 5.0f;
+float LexicalWordStartLogOdds(const ModelImpl& model, PosTag prev, std::string_view prev_form, PosTag tag,
+                              std::string_view form, bool after_connective,
+                              float prior_count = kSpacingPriorCount);
+
 // The rule's decision without other evidence: a log-odds above 0.
 inline bool StartsWord(const ModelImpl& model, PosTag prev, PosTag tag, bool after_connective) {
   return WordStartLogOdds(model, prev, tag, after_connective) > 0.0f;

@@ -86,7 +86,7 @@ void Strip(std::string_view in, const std::u32string& cps, const std::vector<uin
 struct Piece {
   uint32_t begin, end;  // bytes of the stripped text
   PosTag first, last;
-  std::string_view last_form;
+  std::string_view first_form, last_form;
 };
 
 std::vector<Piece> Pieces(const std::vector<Token>& tokens) {
@@ -97,7 +97,7 @@ std::vector<Piece> Pieces(const std::vector<Token>& tokens) {
       out.back().last_form = t.form;
       continue;
     }
-    out.push_back({t.begin, t.begin + t.length, t.tag, t.tag, t.form});
+    out.push_back({t.begin, t.begin + t.length, t.tag, t.tag, t.form, t.form});
   }
   return out;
 }
@@ -155,7 +155,8 @@ class Writer {
     } else {
       return;
     }
-    float odds = WordStartLogOdds(model_, a.last, b.first, IsConnectiveForm(a.last, a.last_form));
+    float odds = LexicalWordStartLogOdds(model_, a.last, a.last_form, b.first, b.first_form,
+                                         IsConnectiveForm(a.last, a.last_form), opt_.lexical_prior);
     if (Evidence(a.end)) odds += opt_.weight * (spaced ? opt_.evidence_nats : -opt_.no_space_nats);
     // Weight 1 trusts the writer's spaces: none is taken out.
     if (spaced && opt_.weight >= 1.0f) odds = std::numeric_limits<float>::infinity();

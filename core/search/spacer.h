@@ -11,8 +11,10 @@
 //    spaces), values towards 1 make the analysis more and more that of the
 //    spaced text.
 // 3. Between every two morphemes that the analysis puts next to each other,
-//    a space is written where the tag rule of core/model/word_boundary.h
-//    says a word starts, with the writer's own spacing as evidence:
+//    a space is written where the rule of core/model/word_boundary.h says
+//    a word starts (the tag rule, moved by the corpus's spacing of the two
+//    morphemes where the model has the lexical spacing table:
+//    LexicalWordStartLogOdds), with the writer's own spacing as evidence:
 //        log-odds(word starts) + weight * (kSpaceEvidenceNats if the
 //        writer had a space there, else -kNoSpaceEvidenceNats)
 //          >  kWordStartThreshold.
@@ -31,6 +33,7 @@
 #include <string_view>
 
 #include "core/base/status.h"
+#include "core/model/word_boundary.h"
 #include "core/search/analyzer.h"
 
 namespace kma {
@@ -55,6 +58,7 @@ struct SpaceOptions {
   float threshold = kWordStartThreshold;
   float evidence_nats = kSpaceEvidenceNats;
   float no_space_nats = kNoSpaceEvidenceNats;
+  float lexical_prior = kSpacingPriorCount;  // core/model/word_boundary.h
 };
 
 // The text with standard spacing, into *out (UTF-8). kInvalidUtf8 with the

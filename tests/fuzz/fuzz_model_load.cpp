@@ -8,7 +8,7 @@
 //
 // The base images are built once per process from tests/data/mini (a few
 // milliseconds): 0 int8 CoNg rows, 1 int8 rows plus the float32 models,
-// another default LM.
+// another default LM and the lexical spacing table.
 //
 // Input layout (ByteReader; missing bytes read as 0):
 //   [0] bit 0: base image; bit 1: keep the stale checksum and size (the
@@ -68,6 +68,7 @@ std::string BuildBase(int variant) {
   } else {
     c.lms = {"knlm", "cong", "cong-global", "cong-fp32", "cong-global-fp32"};
     c.default_lm = "cong-global+knlm";
+    c.spacing_table = true;  // the optional "spacing.lex" section, for the edits to reach
   }
   const kma::Status st = kma::build::BuildModel(c);
   FUZZ_CHECK(st.ok(), "cannot build the base model: " + st.message());
@@ -108,6 +109,11 @@ void Exercise(kma_model* m, uint8_t pick, bool lm_calls) {
     kma::fuzz::CheckAnalysis(r, kma::fuzz::ViewUtf8(t), top_n);
     kma_result_free(r);
   }
+  // Spacing correction reads the lexical spacing table where there is one.
+  const std::string unspaced = "나는학교에간다 철수가 밥을먹었다";
+  kma_text* spaced = nullptr;
+  FUZZ_CHECK(kma_space_utf8(a, unspaced.data(), unspaced.size(), 0.5, &spaced) == KMA_OK, kma_last_error_message());
+  kma_text_free(spaced);
   kma_analyzer_free(a);
   if (!lm_calls) return;
   kma_lm_item items[8];

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/model/model.h"
+#include "tests/support/mini_config.h"
 #include "tools/builder/model_builder.h"
 
 namespace kma::test {
@@ -24,11 +25,7 @@ inline StatusOr<std::shared_ptr<const Model>> BuildMiniModel(const std::string& 
                                                              std::vector<std::string> lms = {"knlm"}) {
   const std::string path =
       ::testing::TempDir() + "kma_" + name + "_" + std::to_string(::getpid()) + "_mini.kmam";
-  build::BuildConfig c;
-  c.train_path = KMA_TEST_DATA_DIR "/mini/train.tsv";
-  c.lexicon_dir = KMA_TEST_DATA_DIR "/mini/lexicon";
-  c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
-  c.output_path = path;
+  build::BuildConfig c = build::MiniConfig(path);
   c.lms = std::move(lms);
   c.default_lm.clear();  // the last of lms, as with `kma build-model --lm`
   c.cong.dim = 16;

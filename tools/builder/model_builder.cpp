@@ -7,10 +7,12 @@
 #include "core/dict/dictionary.h"
 #include "core/lm/knlm.h"
 #include "core/model/format.h"
+#include "core/model/spacing_table.h"
 #include "core/morph/conjugation.h"
 #include "core/morph/morph_rules.h"
 #include "tools/builder/dict/dictionary_writer.h"
 #include "tools/builder/lm/lm_plan.h"
+#include "tools/builder/lm/spacing_counts.h"
 #include "tools/builder/step_clock.h"
 
 namespace kma::build {
@@ -137,6 +139,8 @@ Status BuildModel(const BuildConfig& cfg) {
   std::vector<std::vector<uint32_t>> lm_sents, tag_sents;
   LmSentences(vocab, data.sentences, &lm_sents, &tag_sents);
   w.AddSection("boundary", PodSection(BoundaryTable(cfg.tag_model, data.sentences)));
+  if (cfg.spacing_table)
+    w.AddSection(std::string(kSpacingSection), SpacingSection(data.sentences, data.gold_lines.size()));
   const std::vector<float> ngram_weights = std::move(data.ngram_weights);
   data = CorpusData();
   std::string knlm;
@@ -166,6 +170,19 @@ Status BuildModel(const BuildConfig& cfg) {
   KMA_RETURN_IF_ERROR(w.WriteFile(cfg.output_path));
   log("wrote " + cfg.output_path);
   done("write");
+  return Status::Ok();
+}
+
+Status AddSpacingTable(const BuildConfig& cfg, const std::string& base) {
+  const LogFn log = [&](const std::string& s) {
+    if (cfg.log) cfg.log(s);
+  };
+  auto rules = MorphRules::Load(cfg.rules_path);
+  if (!rules.ok()) return rules.status();
+  CorpusData data;
+  KMA_RETURN_IF_ERROR(LoadCorpus(cfg.train_path, cfg.lexicon_dir, cfg.corpus, rules.value(), log, &data));
+  KMA_RETURN_IF_ERROR(AddSpacingSection(base, data.sentences, data.gold_lines.size(), cfg.output_path));
+  log("wrote " + cfg.output_path);
   return Status::Ok();
 }
 

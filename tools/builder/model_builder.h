@@ -51,11 +51,20 @@ struct BuildConfig {
   CongTrainOptions cong;
   CongGlobalSpec cong_global;
   MetadataSpec metadata;
+  // Add the lexical spacing table (core/model/spacing_table.h), which
+  // spacing correction uses; off, the model spaces by the tag
+  // rule alone (and the file is the one built before the table existed).
+  bool spacing_table = false;
   // Progress lines (may be null). The library itself never prints.
   std::function<void(const std::string&)> log;
 };
 
 Status BuildModel(const BuildConfig& config);
+
+// Reads the corpus as BuildModel does and writes the model file `base` with
+// the lexical spacing table of that corpus added to config.output_path; the
+// other options are not used.
+Status AddSpacingTable(const BuildConfig& config, const std::string& base);
 
 }  // namespace kma::build
 

@@ -16,11 +16,10 @@
 #include "core/kernels/cong_kernels.h"
 #include "core/model/format.h"
 #include "core/model/model.h"
+#include "tests/support/mini_config.h"
 
 namespace kma::build {
 namespace {
-
-const char kMiniDir[] = KMA_TEST_DATA_DIR "/mini";
 
 // A temp path unique to this process: ctest runs test cases of this binary
 // as separate processes in parallel.
@@ -31,15 +30,6 @@ std::string TempPath(const std::string& name) {
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-BuildConfig MiniConfig(const std::string& out) {
-  BuildConfig c;
-  c.train_path = std::string(kMiniDir) + "/train.tsv";
-  c.lexicon_dir = std::string(kMiniDir) + "/lexicon";
-  c.rules_path = KMA_SOURCE_DIR "/models/morph_rules.txt";
-  c.output_path = out;
-  return c;
 }
 
 // Removes the files a test created, also when an assertion fails.

@@ -191,6 +191,11 @@ std::string Usage(bool dev) {
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
              "below 1 (each occurrence counts W in the n-gram models, once elsewhere)");
   AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
+  AppendHelp(&u, "--spacing-table",
+             "add the lexical spacing table (how often the corpus writes a space between two given "
+             "morphemes), which kma space uses");
+  AppendHelp(&u, "--spacing-from BASE",
+             "only add that table, from DIR's corpus, to a copy of the model file BASE (no training)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
   AppendHelp(&u, "-h, --help", "show this help (--help-all: also the switches below)");
   return u + "Progress is printed to stderr.\n";
@@ -212,7 +217,8 @@ ArgParser MakeParser() {
   std::vector<OptionSpec> specs = {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
       {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
-      {"weak-kinds", 0, true}, {"teacher", 0, true}, {"homograph-weight", 0, true}, {"homograph-margin", 0, true}};
+      {"weak-kinds", 0, true}, {"teacher", 0, true}, {"homograph-weight", 0, true}, {"homograph-margin", 0, true},
+      {"spacing-table", 0, false}, {"spacing-from", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
@@ -329,7 +335,8 @@ int ResolveInputs(const ArgParser& args, build::BuildConfig* config, std::string
     return Fail(args.Has("rules") ? kExitUsage : kExitRuntime,
                 config->rules_path + ": rule file not found (use --rules FILE)");
   examples->clear();
-  if (args.Has("no-weak")) return kExitOk;
+  // --spacing-from trains nothing: the examples are not read.
+  if (args.Has("no-weak") || args.Has("spacing-from")) return kExitOk;
   *examples = args.Get("weak", data + "/weak/dict_examples.tsv");
   if (!IsFile(*examples))
     return Fail(args.Has("weak") ? kExitUsage : kExitRuntime,
@@ -374,6 +381,12 @@ int RunBuildModel(int argc, char** argv, int first) {
   std::string examples;
   if (const int exit_code = ResolveInputs(args, &config, &examples); exit_code != kExitOk) return exit_code;
   config.log = [](const std::string& msg) { std::fprintf(stderr, "kma build-model: %s\n", msg.c_str()); };
+  config.spacing_table = args.Has("spacing-table");
+  if (args.Has("spacing-from")) {
+    Status st = build::AddSpacingTable(config, args.Get("spacing-from"));
+    if (!st.ok()) return Fail(kExitRuntime, "build-model failed: " + st.message());
+    return kExitOk;
+  }
 
   const auto start = std::chrono::steady_clock::now();
   Status st = examples.empty() ? build::BuildModel(config) : BuildModelWithSilver(config, examples, weak_spec);

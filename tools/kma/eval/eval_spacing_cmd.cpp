@@ -45,6 +45,8 @@ constexpr const char kEvalSpacingUsage[] =
     "  --threshold T  tuning: the log-odds a word start must beat\n"
     "  --evidence-nats N  tuning: what the writer's space counts at weight 1\n"
     "  --no-space-nats N  tuning: what its absence counts against a word start\n"
+    "  --lexical-prior N  tuning: how many boundaries the estimate before a\n"
+    "                 context of the lexical spacing table weighs as (default 5)\n"
     "  -h, --help     show this help\n";
 
 // CPU time of this thread: the machine may be shared, and the figure
@@ -179,7 +181,7 @@ void Measure(Analyzer* analyzer, const SpaceOptions& opt, const std::string& in,
 int RunEvalSpacing(int argc, char** argv, int first) {
   ArgParser args({{"spacing", 0, false}, {"model", 0, true}, {"weight", 0, true}, {"seed", 0, true},
                   {"limit", 0, true}, {"show", 0, true}, {"threshold", 0, true},
-                  {"evidence-nats", 0, true}, {"no-space-nats", 0, true}});
+                  {"evidence-nats", 0, true}, {"no-space-nats", 0, true}, {"lexical-prior", 0, true}});
   std::string error;
   if (!args.Parse(argc, argv, first, &error)) return Fail(kExitUsage, error + " (see 'kma eval --spacing --help')");
   if (args.help()) {
@@ -196,6 +198,9 @@ int RunEvalSpacing(int argc, char** argv, int first) {
     return Fail(kExitUsage, "--evidence-nats: a number in [0, 100]");
   if (args.Has("no-space-nats") && !ParseFloatInRange(args.Get("no-space-nats"), 0.0f, 100.0f, &absence))
     return Fail(kExitUsage, "--no-space-nats: a number in [0, 100]");
+  float lexical_prior = kSpacingPriorCount;
+  if (args.Has("lexical-prior") && !ParseFloatInRange(args.Get("lexical-prior"), 0.01f, 1000.0f, &lexical_prior))
+    return Fail(kExitUsage, "--lexical-prior: a number in [0.01, 1000]");
   long seed = 1, limit = -1, show = 0;
   if (!ParseIntInRange(args.Get("seed", "1"), 0, 1L << 40, &seed)) return Fail(kExitUsage, "--seed: an integer >= 0");
   if (args.Has("limit") && !ParseIntInRange(args.Get("limit"), 1, 1L << 40, &limit))
@@ -214,6 +219,7 @@ int RunEvalSpacing(int argc, char** argv, int first) {
     opt.threshold = threshold;
     opt.evidence_nats = evidence;
     opt.no_space_nats = absence;
+    opt.lexical_prior = lexical_prior;
     Score none, noisy, written;
     for (size_t i = 0; i < texts.size(); ++i) {
       const Spacing gold = SpacingOf(texts[i]);
