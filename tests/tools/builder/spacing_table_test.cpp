@@ -21,15 +21,15 @@
 namespace kma::build {
 namespace {
 
-std::string TempPath(const std::string& name) {
+std::string SpacingTempPath(const std::string& name) {
   return ::testing::TempDir() + "kma_spacing_table_test_" + std::to_string(::getpid()) + "_" + name;
 }
 
 class SpacingTableTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    base_ = new std::string(TempPath("base.kmam"));
-    with_ = new std::string(TempPath("with.kmam"));
+    base_ = new std::string(SpacingTempPath("base.kmam"));
+    with_ = new std::string(SpacingTempPath("with.kmam"));
     Status s = BuildModel(MiniConfig(*base_));
     ASSERT_TRUE(s.ok()) << s.message();
     s = AddSpacingTable(MiniConfig(*with_), *base_);
