@@ -115,7 +115,12 @@ struct Lattice {
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
-  std::vector<std::pair<uint32_t, uint32_t>> matches;    // (trie node, end) of one walk
+  // The trie walks of one run (lattice_builder.cpp, WalkRun): their
+  // matches (trie node, end), by start position, and where each begins.
+  std::vector<std::pair<uint32_t, uint32_t>> walk;
+  std::vector<uint32_t> walk_first;
+  static constexpr uint32_t kWalkLanes = 4;  // the walks WalkRun advances together
+  std::vector<std::pair<uint32_t, uint32_t>> lane_matches[kWalkLanes];  // WalkRun's, one walk each
   HeadEnds head_ends;  // the run's stem heads
   void Clear() {
     nodes.clear();
