@@ -126,10 +126,12 @@ struct Lattice {
     nodes.clear();
     steps.clear();
   }
-  // Bytes of the nodes and steps (for the memory budget; the scratch
-  // vectors are the size of one walk).
+  // Bytes of the nodes, the steps and the walks of a run (for the memory
+  // budget; a run without spaces can be long; the other scratch vectors are
+  // the size of one walk).
   uint64_t held_bytes() const {
-    return uint64_t{nodes.capacity()} * sizeof(Node) + uint64_t{steps.capacity()} * sizeof(MorphStep);
+    return uint64_t{nodes.capacity()} * sizeof(Node) + uint64_t{steps.capacity()} * sizeof(MorphStep) +
+           uint64_t{walk.capacity()} * sizeof(walk[0]) + uint64_t{walk_first.capacity()} * sizeof(uint32_t);
   }
 };
 
