@@ -205,31 +205,23 @@ void CoarsePass::Summarize(const ModelImpl& model, Lattice* lattice) {
 void CoarsePass::Forward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes) {
   const uint32_t len = end - begin;
   fwd_.assign(nodes.size(), kInf);
-  // The best open path (no pending head or half) ending at a position, by
-  // last tag (kInf: none), and the cost into the nodes beginning there by
-  // their first tag (-1: not computed yet).
-  alignas(32) float agg[kRow];
-  float in_memo[kNumTags];
+  // Each node, once its cost is known, is folded into the position where
+  // the next node may begin after it: the best open path (no pending head
+  // or half) ending there by last tag (kInf: none), or the list of pair
+  // openers ending there. The nodes ending at a position lie all over the
+  // chunk's node array; reading them back by position cost more than this.
+  ends_.assign(size_t{len + 1} * kRow, kInf);
+  open_ends_.assign(len + 1, 0);
+  opener_first_.assign(len + 1, kNone);
+  opener_next_.resize(nodes.size());
+  ends_[kNumTags] = 0.0f;  // the chunk's start
+  open_ends_[0] = 1;
+  float in_memo[kNumTags];  // the cost into the nodes beginning at k by first tag (-1: not computed yet)
   for (uint32_t k = 0; k < len; ++k) {
     const size_t first = begin_first_[k], last = begin_first_[k + 1];
     if (first == last) continue;
-    std::fill(agg, agg + kRow, kInf);
-    bool any = false;
-    if (k == 0) {  // the chunk's start
-      agg[kNumTags] = 0.0f;
-      any = true;
-    }
-    openers_.clear();
-    for (uint32_t j = end_first_[k]; j < end_first_[k + 1]; ++j) {
-      const uint32_t m = end_nodes_[j];
-      if (fwd_[m] >= kInf) continue;
-      if (OpensPair(nodes[m])) {
-        openers_.push_back(m);
-      } else {
-        agg[last_tag_[m]] = std::min(agg[last_tag_[m]], fwd_[m]);
-        any = true;
-      }
-    }
+    const float* agg = &ends_[size_t{k} * kRow];
+    const bool any = open_ends_[k] != 0;
     const bool space = space_[k] != 0;
     const float* by_tag = slot_->join_by_tag.data() + size_t(space ? 1 : 0) * kNumTags * kRow;
     std::fill(in_memo, in_memo + kNumTags, -1.0f);
@@ -239,7 +231,7 @@ void CoarsePass::Forward(uint32_t begin, uint32_t end, const std::vector<Node>& 
       const int f = first_tag_[i];
       float in = kInf;
       if (ClosesPair(n)) {
-        for (uint32_t m : openers_)
+        for (uint32_t m = opener_first_[k]; m != kNone; m = opener_next_[m])
           if (MayFollow(nodes[m], n)) in = std::min(in, fwd_[m] + Join(last_tag_[m], f, space));
       } else if (!any) {
         continue;
@@ -249,14 +241,24 @@ void CoarsePass::Forward(uint32_t begin, uint32_t end, const std::vector<Node>& 
         in = MinPlus(agg, by_tag + size_t(f) * kRow);
         in_memo[f] = in;
       }
-      if (in < kInf) fwd_[i] = in + cost_[i];
+      if (in >= kInf) continue;
+      const float out = in + cost_[i];
+      fwd_[i] = out;
+      const uint32_t e = eff_[n.end - begin];
+      if (OpensPair(n)) {
+        opener_next_[i] = opener_first_[e];
+        opener_first_[e] = static_cast<uint32_t>(i);
+      } else {
+        float& slot = ends_[size_t{e} * kRow + last_tag_[i]];
+        slot = std::min(slot, out);
+        open_ends_[e] = 1;
+      }
     }
   }
+  // The cheapest complete path: the best open path ending at the chunk's end.
   best_ = kInf;
-  for (uint32_t j = end_first_[len]; j < end_first_[len + 1]; ++j) {
-    const uint32_t m = end_nodes_[j];
-    if (!OpensPair(nodes[m])) best_ = std::min(best_, fwd_[m]);
-  }
+  const float* at_end = &ends_[size_t{len} * kRow];
+  for (int t = 0; t < kNumTags; ++t) best_ = std::min(best_, at_end[t]);
 }
 
 void CoarsePass::Backward(uint32_t begin, uint32_t end, const std::vector<Node>& nodes) {
@@ -290,7 +292,7 @@ void CoarsePass::Backward(uint32_t begin, uint32_t end, const std::vector<Node>&
     // last tag is l, through the nodes that may follow an open path; only
     // for the last tags of the open nodes that end here (the others are
     // never read).
-    if (end_first_[k] == end_first_[k + 1]) continue;
+    if (end_tags_[k] == 0) continue;
     std::fill(agg, agg + kRow, kInf);
     const bool space = space_[k] != 0;
     for (size_t i = first; i < last; ++i) {
@@ -302,11 +304,8 @@ void CoarsePass::Backward(uint32_t begin, uint32_t end, const std::vector<Node>&
     }
     const float* rows = slot_->join.data() + size_t(space ? 1 : 0) * (kNumTags + 1) * kRow;
     float* out = &out_[size_t{k} * kNumTags];
-    uint64_t done = 0;  // the tags of `out` computed (kNumTags < 64)
-    for (uint32_t j = end_first_[k]; j < end_first_[k + 1]; ++j) {
-      const int l = last_tag_[end_nodes_[j]];
-      if ((done >> l) & 1u) continue;
-      done |= uint64_t{1} << l;
+    for (uint64_t tags = end_tags_[k]; tags != 0; tags &= tags - 1) {
+      const int l = __builtin_ctzll(tags);
       out[l] = MinPlus(agg, rows + size_t(l) * kRow);
     }
   }
@@ -329,34 +328,26 @@ void CoarsePass::Prune(const ModelImpl& model, const std::u32string& text, uint3
   for (uint32_t k = len; k-- > 0;) eff_[k] = IsSpaceChar(text[begin + k]) ? eff_[k + 1] : k;
   space_[0] = 1;  // the chunk starts as after a space (StepBuilder::Start)
   for (uint32_t k = 1; k <= len; ++k) space_[k] = IsSpaceChar(text[begin + k - 1]) ? 1 : 0;
-  // The nodes by where they begin (they are sorted so) and by where the
-  // next node may begin after them (a counting sort).
+  // The nodes by where they begin (they are sorted so), the last tags of
+  // those after which the next node may begin at a position (the tags
+  // Backward's rows are needed for), and the fused tails and second halves
+  // by where they begin (what a head or a first half may be followed by).
   begin_first_.assign(len + 2, 0);
-  end_first_.assign(len + 2, 0);
-  for (const Node& n : nodes) {
+  end_tags_.assign(len + 1, 0);
+  closers_.clear();
+  closer_first_.assign(len + 2, 0);
+  for (uint32_t i = 0; i < nodes.size(); ++i) {
+    const Node& n = nodes[i];
     ++begin_first_[n.begin - begin + 1];
-    ++end_first_[eff_[n.end - begin] + 1];
+    end_tags_[eff_[n.end - begin]] |= uint64_t{1} << last_tag_[i];
+    if (ClosesPair(n)) {
+      closers_.push_back(i);
+      ++closer_first_[n.begin - begin + 1];
+    }
   }
   for (uint32_t k = 0; k <= len; ++k) {
     begin_first_[k + 1] += begin_first_[k];
-    end_first_[k + 1] += end_first_[k];
-  }
-  // The fused tails and second halves by where they begin: what a head or
-  // a first half may be followed by.
-  closers_.clear();
-  closer_first_.assign(len + 2, 0);
-  for (uint32_t i = 0; i < nodes.size(); ++i)
-    if (ClosesPair(nodes[i])) {
-      closers_.push_back(i);
-      ++closer_first_[nodes[i].begin - begin + 1];
-    }
-  for (uint32_t k = 0; k <= len; ++k) closer_first_[k + 1] += closer_first_[k];
-  end_nodes_.resize(nodes.size());
-  {
-    // end_first_[k + 1] as the fill cursor of position k, then shifted back.
-    for (uint32_t i = 0; i < nodes.size(); ++i) end_nodes_[end_first_[eff_[nodes[i].end - begin]]++] = i;
-    for (uint32_t k = len + 1; k > 0; --k) end_first_[k] = end_first_[k - 1];
-    end_first_[0] = 0;
+    closer_first_[k + 1] += closer_first_[k];
   }
   Forward(begin, end, nodes);
   Backward(begin, end, nodes);
@@ -408,8 +399,9 @@ void CoarsePass::UnpackKept(const ModelImpl& model, Lattice* lattice) {
 
 uint64_t CoarsePass::held_bytes() const {
   return HeldBytes(cost_) + HeldBytes(fwd_) + HeldBytes(bwd_) + HeldBytes(through_) + HeldBytes(first_tag_) +
-         HeldBytes(last_tag_) + HeldBytes(eff_) + HeldBytes(end_first_) + HeldBytes(end_nodes_) +
-         HeldBytes(begin_first_) + HeldBytes(closers_) + HeldBytes(closer_first_) + HeldBytes(openers_) +
+         HeldBytes(last_tag_) + HeldBytes(eff_) + HeldBytes(end_tags_) + HeldBytes(ends_) +
+         HeldBytes(open_ends_) + HeldBytes(opener_first_) + HeldBytes(opener_next_) +
+         HeldBytes(begin_first_) + HeldBytes(closers_) + HeldBytes(closer_first_) +
          HeldBytes(space_) + HeldBytes(out_);
 }
 

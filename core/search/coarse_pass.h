@@ -119,13 +119,23 @@ class CoarsePass {
   // By node (index before pruning).
   std::vector<float> cost_, fwd_, bwd_, through_;
   std::vector<uint8_t> first_tag_, last_tag_;
+  static constexpr uint32_t kNone = UINT32_MAX;
   // By chunk position (p - begin): the next non-space position at or after
-  // p, whether a space precedes p, the nodes (by index) ending there.
-  std::vector<uint32_t> eff_, end_first_, end_nodes_, begin_first_;
+  // p, where the nodes beginning at p start in the node array, whether a
+  // space precedes p, and the set of last tags of the nodes after which the
+  // next node may begin at p (bit t: tag t).
+  std::vector<uint32_t> eff_, begin_first_;
+  std::vector<uint8_t> space_;
+  std::vector<uint64_t> end_tags_;
   // The nodes that close a pair (ClosesPair), by where they begin.
   std::vector<uint32_t> closers_, closer_first_;
-  std::vector<uint32_t> openers_;  // Forward: the pair openers ending at one position
-  std::vector<uint8_t> space_;
+  // Forward, by the position where the next node may begin: the best cost
+  // of an open path ending there by last tag (kRow floats a position, the
+  // sentence start's slot at position 0), whether there is one, and the
+  // pair openers ending there (a list through opener_next_, by node).
+  std::vector<float> ends_;
+  std::vector<uint8_t> open_ends_;
+  std::vector<uint32_t> opener_first_, opener_next_;
   // Backward: by chunk position x tag, the best cost from the position on
   // after a node whose last tag is `tag` (written only for the tags read).
   std::vector<float> out_;

@@ -81,27 +81,69 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
-// The dictionary entries whose form starts at p, inside the run [rb, re)
-// whose trie labels are `label`. Leaves the trie nodes matched, in order of
-// their end, in lattice->matches.
-void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re, uint32_t p,
-                   const TrieLabel* label, Lattice* lattice) {
+// The trie walks from every start position of the run [rb, re) whose trie
+// labels are `label`: lattice->walk holds the matches (trie node, end) of
+// the walk from p at [walk_first[p - rb], walk_first[p - rb + 1]), in order
+// of their end. Each step of a walk is a chain of loads that miss the
+// cache (the labels of a node's children, then the child's record), a
+// third of lattice time when the walks ran one after the other; so the
+// walks of kLanes neighbouring start positions advance together, one
+// character per round, each round in two halves: every lane's step (whose
+// labels the previous round fetched) and a fetch of its new node, then
+// every lane's matches and a fetch of its next labels. The misses of the
+// lanes overlap instead of stalling the walk one by one.
+void WalkRun(const ModelImpl& model, uint32_t rb, uint32_t re, const TrieLabel* label, Lattice* lattice) {
   const TrieView& trie = model.trie();
-  std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
-  HeadEnds& heads = lattice->head_ends;
-  // First the walk, which only prefetches the entries of the forms it
-  // matches, then the entries: their cache misses overlap the walk's
-  // instead of stalling it (they were a sixth of lattice time).
-  matches.clear();
-  uint32_t node = TrieView::kRoot;
-  for (uint32_t q = p; q < re; ++q) {
-    node = trie.Child(node, label[q - rb]);
-    if (node == TrieView::kNone) break;
-    if (trie.value_begin(node) == trie.value_end(node)) continue;
-    __builtin_prefetch(&model.entry(trie.value_begin(node)));
-    matches.emplace_back(node, q + 1);
+  constexpr uint32_t kLanes = Lattice::kWalkLanes;
+  std::vector<std::pair<uint32_t, uint32_t>>& walk = lattice->walk;
+  std::vector<uint32_t>& first = lattice->walk_first;
+  walk.clear();
+  first.resize(re - rb + 1);
+  for (uint32_t p0 = rb; p0 < re; p0 += kLanes) {
+    const uint32_t lanes = std::min(kLanes, re - p0);
+    uint32_t node[kLanes], q[kLanes];
+    for (uint32_t l = 0; l < lanes; ++l) {
+      node[l] = TrieView::kRoot;
+      q[l] = p0 + l;
+      lattice->lane_matches[l].clear();
+    }
+    for (bool live = true; live;) {
+      for (uint32_t l = 0; l < lanes; ++l) {
+        if (node[l] == TrieView::kNone) continue;
+        node[l] = q[l] < re ? trie.Child(node[l], label[q[l] - rb]) : TrieView::kNone;
+        ++q[l];
+        if (node[l] != TrieView::kNone) trie.PrefetchNode(node[l]);
+      }
+      live = false;
+      for (uint32_t l = 0; l < lanes; ++l) {
+        const uint32_t n = node[l];
+        if (n == TrieView::kNone) continue;
+        live = true;
+        if (q[l] < re) trie.PrefetchChildren(n);
+        if (trie.value_begin(n) == trie.value_end(n)) continue;
+        // Only a prefetch of the entries: they are read when the nodes are
+        // made, after the walks.
+        __builtin_prefetch(&model.entry(trie.value_begin(n)));
+        lattice->lane_matches[l].emplace_back(n, q[l]);
+      }
+    }
+    for (uint32_t l = 0; l < lanes; ++l) {
+      first[p0 - rb + l] = static_cast<uint32_t>(walk.size());
+      walk.insert(walk.end(), lattice->lane_matches[l].begin(), lattice->lane_matches[l].end());
+    }
   }
-  for (const auto& [match, match_end] : matches) {
+  first[re - rb] = static_cast<uint32_t>(walk.size());
+}
+
+// The dictionary entries whose form starts at p, inside the run [rb, re),
+// from the walk's matches [match, match_end) (WalkRun).
+void AddEntryNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t p,
+                   const std::pair<uint32_t, uint32_t>* matches, const std::pair<uint32_t, uint32_t>* matches_end,
+                   Lattice* lattice) {
+  const TrieView& trie = model.trie();
+  HeadEnds& heads = lattice->head_ends;
+  for (const auto* it = matches; it != matches_end; ++it) {
+    const auto [match, match_end] = *it;
     // A node's values are entry indices, one contiguous range.
     const uint32_t value_end = trie.value_end(match);
     for (uint32_t e = trie.value_begin(match); e < value_end; ++e) {
@@ -134,11 +176,11 @@ unsigned KeptWordTags(const ModelImpl& model, const UserDictionary& user, uint32
 }
 
 // Unknown-word candidates from p (a unit cut) to the next unit cuts of the
-// run ending at re, skipping the dictionary's own words (lattice->matches
-// holds the trie matches from p).
+// run ending at re, skipping the dictionary's own words (`matches`: the
+// trie matches from p, in order of their end).
 void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32_t re, uint32_t p,
-                     const LatticeParams& params, Lattice* lattice) {
-  const std::vector<std::pair<uint32_t, uint32_t>>& matches = lattice->matches;
+                     const LatticeParams& params, const std::pair<uint32_t, uint32_t>* matches, size_t match_count,
+                     Lattice* lattice) {
   std::vector<Node>* nodes = &lattice->nodes;
   const int max_units = p == rb ? params.max_unknown_units : params.max_inner_unknown_units;
   int units = 0;
@@ -146,8 +188,8 @@ void AddUnknownNodes(const ModelImpl& model, const std::u32string& t, uint32_t r
   for (uint32_t q = p + 1; q <= re && units < max_units; ++q) {
     if (!IsUnitCut(t, q, re)) continue;
     ++units;
-    while (mi < matches.size() && matches[mi].second < q) ++mi;
-    const bool known = mi < matches.size() && matches[mi].second == q;
+    while (mi < match_count && matches[mi].second < q) ++mi;
+    const bool known = mi < match_count && matches[mi].second == q;
     // No guess where the dictionary has the same word with the same tag: it
     // would be that word again to the user, and an N-best list would show
     // one analysis twice (the fuzzing finding nbest-duplicate-unknown).
@@ -209,12 +251,16 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   const size_t first = lattice->nodes.size();
   lattice->head_ends.Reset(rb, re);
   if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
+  WalkRun(model, rb, re, label, lattice);
   for (uint32_t p = rb; p < re; ++p) {
     if (params.budget != nullptr) ChargeLattice(*lattice, params.budget);
-    AddEntryNodes(model, t, rb, re, p, label, lattice);
+    const auto* matches = lattice->walk.data() + lattice->walk_first[p - rb];
+    const auto* matches_end = lattice->walk.data() + lattice->walk_first[p - rb + 1];
+    AddEntryNodes(model, t, rb, p, matches, matches_end, lattice);
     if (params.typos != nullptr) AddTypoNodes(params.typos, p, &lattice->head_ends, &lattice->nodes);
     // Unknown-word candidates start at unit boundaries.
-    if (IsUnitCut(t, p, re)) AddUnknownNodes(model, t, rb, re, p, params, lattice);
+    if (IsUnitCut(t, p, re))
+      AddUnknownNodes(model, t, rb, re, p, params, matches, static_cast<size_t>(matches_end - matches), lattice);
   }
   // Drop stem heads that no fused tail can follow: they could never complete.
   if (lattice->user != nullptr && lattice->user->touches_model())
