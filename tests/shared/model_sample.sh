@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shared_model_sample: the model builder is deterministic, checked in CI on a
 # fixed sample of the training data instead of the whole of it (a full build
-# costs about 17 CPU-minutes, most of CI's budget; shared_model_rebuild does
+# costs about 10 CPU-minutes, most of CI's budget; shared_model_rebuild does
 # it when KMA_FULL_REBUILD=1).
 #
 # The sample: every 10th sentence of corpus/train.tsv with its line of

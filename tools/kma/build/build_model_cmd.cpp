@@ -191,9 +191,9 @@ std::string Usage(bool dev) {
              "FILE:W with W an integer weight (its sentences count W times; default 1) or a fraction "
              "below 1 (each occurrence counts W in the n-gram models, once elsewhere)");
   AppendHelp(&u, "--gold-weight N", "integer weight of the gold corpus against silver (default 1)");
-  AppendHelp(&u, "--spacing-table",
-             "add the lexical spacing table (how often the corpus writes a space between two given "
-             "morphemes), which kma space uses");
+  AppendHelp(&u, "--no-spacing-table",
+             "leave out the lexical spacing table (how often the corpus writes a space between two given "
+             "morphemes), which kma space uses; without it kma space spaces by the tag rule alone");
   AppendHelp(&u, "--spacing-from BASE",
              "only add that table, from DIR's corpus, to a copy of the model file BASE (no training)");
   AppendHelp(&u, "-o, --output OUT", "model file to write (required)");
@@ -218,7 +218,7 @@ ArgParser MakeParser() {
       {"data", 0, true}, {"rules", 0, true}, {"lm", 0, true}, {"default-lm", 0, true}, {"output", 'o', true},
       {"silver", 0, true}, {"gold-weight", 0, true}, {"weak", 0, true}, {"no-weak", 0, false},
       {"weak-kinds", 0, true}, {"teacher", 0, true}, {"homograph-weight", 0, true}, {"homograph-margin", 0, true},
-      {"spacing-table", 0, false}, {"spacing-from", 0, true}};
+      {"no-spacing-table", 0, false}, {"spacing-from", 0, true}};
   build::BuildConfig scratch;
   for (const NumOption& o : NumOptions(&scratch)) specs.push_back({o.name, 0, true});
   for (const FlagOption& f : FlagOptions(&scratch)) specs.push_back({f.name, 0, false});
@@ -381,7 +381,7 @@ int RunBuildModel(int argc, char** argv, int first) {
   std::string examples;
   if (const int exit_code = ResolveInputs(args, &config, &examples); exit_code != kExitOk) return exit_code;
   config.log = [](const std::string& msg) { std::fprintf(stderr, "kma build-model: %s\n", msg.c_str()); };
-  config.spacing_table = args.Has("spacing-table");
+  config.spacing_table = !args.Has("no-spacing-table");
   if (args.Has("spacing-from")) {
     Status st = build::AddSpacingTable(config, args.Get("spacing-from"));
     if (!st.ok()) return Fail(kExitRuntime, "build-model failed: " + st.message());
