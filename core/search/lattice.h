@@ -115,20 +115,23 @@ struct Lattice {
   // Scratch kept across chunks.
   std::vector<TrieLabel> labels;
   std::vector<std::pair<uint32_t, uint32_t>> socket_starts;
-  // The trie walks of one run (lattice_builder.cpp, WalkRun): their
-  // matches (trie node, end), by start position, and where each begins.
+  // The trie walks of a window of a run's start positions
+  // (lattice_builder.cpp, WalkRun): their matches (trie node, end), by
+  // start position, and where each begins.
   std::vector<std::pair<uint32_t, uint32_t>> walk;
   std::vector<uint32_t> walk_first;
   static constexpr uint32_t kWalkLanes = 4;  // the walks WalkRun advances together
+  // Start positions walked at a time: the walks' matches held are a
+  // window's (a few KiB), whatever the length of a run without spaces.
+  static constexpr uint32_t kWalkWindow = 256;
   std::vector<std::pair<uint32_t, uint32_t>> lane_matches[kWalkLanes];  // WalkRun's, one walk each
   HeadEnds head_ends;  // the run's stem heads
   void Clear() {
     nodes.clear();
     steps.clear();
   }
-  // Bytes of the nodes, the steps and the walks of a run (for the memory
-  // budget; a run without spaces can be long; the other scratch vectors are
-  // the size of one walk).
+  // Bytes of the nodes, the steps and the walks of a window (for the memory
+  // budget; the other scratch vectors are the size of one walk).
   uint64_t held_bytes() const {
     return uint64_t{nodes.capacity()} * sizeof(Node) + uint64_t{steps.capacity()} * sizeof(MorphStep) +
            uint64_t{walk.capacity()} * sizeof(walk[0]) + uint64_t{walk_first.capacity()} * sizeof(uint32_t);

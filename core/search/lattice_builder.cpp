@@ -81,10 +81,11 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
   return !(hangul::IsCodaJamo(t[q]) && q > 0 && hangul::IsSyllable(t[q - 1]));
 }
 
-// The trie walks from every start position of the run [rb, re) whose trie
-// labels are `label`: lattice->walk holds the matches (trie node, end) of
-// the walk from p at [walk_first[p - rb], walk_first[p - rb + 1]), in order
-// of their end. Each step of a walk is a chain of loads that miss the
+// The trie walks from the start positions [pb, pe) of the run [rb, re)
+// whose trie labels are `label`: lattice->walk holds the matches (trie
+// node, end) of the walk from p at [walk_first[p - pb], walk_first[p - pb +
+// 1]), in order of their end. AddRun walks a window of start positions at a
+// time, so that the matches held stay a window's, not a long run's. Each step of a walk is a chain of loads that miss the
 // cache (the labels of a node's children, then the child's record), a
 // third of lattice time when the walks ran one after the other; so the
 // walks of kLanes neighbouring start positions advance together, one
@@ -92,15 +93,16 @@ bool IsUnitCut(const std::u32string& t, uint32_t q, uint32_t run_end) {
 // labels the previous round fetched) and a fetch of its new node, then
 // every lane's matches and a fetch of its next labels. The misses of the
 // lanes overlap instead of stalling the walk one by one.
-void WalkRun(const ModelImpl& model, uint32_t rb, uint32_t re, const TrieLabel* label, Lattice* lattice) {
+void WalkRun(const ModelImpl& model, uint32_t rb, uint32_t re, uint32_t pb, uint32_t pe, const TrieLabel* label,
+             Lattice* lattice) {
   const TrieView& trie = model.trie();
   constexpr uint32_t kLanes = Lattice::kWalkLanes;
   std::vector<std::pair<uint32_t, uint32_t>>& walk = lattice->walk;
   std::vector<uint32_t>& first = lattice->walk_first;
   walk.clear();
-  first.resize(re - rb + 1);
-  for (uint32_t p0 = rb; p0 < re; p0 += kLanes) {
-    const uint32_t lanes = std::min(kLanes, re - p0);
+  first.resize(pe - pb + 1);
+  for (uint32_t p0 = pb; p0 < pe; p0 += kLanes) {
+    const uint32_t lanes = std::min(kLanes, pe - p0);
     uint32_t node[kLanes], q[kLanes];
     for (uint32_t l = 0; l < lanes; ++l) {
       node[l] = TrieView::kRoot;
@@ -128,11 +130,11 @@ void WalkRun(const ModelImpl& model, uint32_t rb, uint32_t re, const TrieLabel* 
       }
     }
     for (uint32_t l = 0; l < lanes; ++l) {
-      first[p0 - rb + l] = static_cast<uint32_t>(walk.size());
+      first[p0 - pb + l] = static_cast<uint32_t>(walk.size());
       walk.insert(walk.end(), lattice->lane_matches[l].begin(), lattice->lane_matches[l].end());
     }
   }
-  first[re - rb] = static_cast<uint32_t>(walk.size());
+  first[pe - pb] = static_cast<uint32_t>(walk.size());
 }
 
 // The dictionary entries whose form starts at p, inside the run [rb, re),
@@ -251,11 +253,16 @@ void AddRun(const ModelImpl& model, const std::u32string& t, uint32_t rb, uint32
   const size_t first = lattice->nodes.size();
   lattice->head_ends.Reset(rb, re);
   if (params.typos != nullptr) params.typos->BeginRun(t, rb, re, label);
-  WalkRun(model, rb, re, label, lattice);
+  uint32_t walked = rb, walked_end = rb;  // the window of start positions walked
   for (uint32_t p = rb; p < re; ++p) {
+    if (p == walked_end) {
+      walked = p;
+      walked_end = std::min(re, p + Lattice::kWalkWindow);
+      WalkRun(model, rb, re, walked, walked_end, label, lattice);
+    }
     if (params.budget != nullptr) ChargeLattice(*lattice, params.budget);
-    const auto* matches = lattice->walk.data() + lattice->walk_first[p - rb];
-    const auto* matches_end = lattice->walk.data() + lattice->walk_first[p - rb + 1];
+    const auto* matches = lattice->walk.data() + lattice->walk_first[p - walked];
+    const auto* matches_end = lattice->walk.data() + lattice->walk_first[p - walked + 1];
     AddEntryNodes(model, t, rb, p, matches, matches_end, lattice);
     if (params.typos != nullptr) AddTypoNodes(params.typos, p, &lattice->head_ends, &lattice->nodes);
     // Unknown-word candidates start at unit boundaries.
